@@ -1,0 +1,85 @@
+"""The default span vocabulary: the names that make code span-like.
+
+This module is the single home of the defaults. The linter's rules and the runtime guard both read it,
+and it imports nothing, so the guard stays standard-library only. The linter's `vocabulary`
+configuration key overrides any of these fields by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+
+def _t(*names: str) -> tuple[str, ...]:
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Names that identify spans, their fields and the operations on them."""
+
+    span_nouns: tuple[str, ...] = _t(
+        "span", "node", "chunk", "block", "segment", "message", "msg", "turn", "passage", "entry"
+    )
+    id_fields: tuple[str, ...] = _t(
+        "span_id", "id", "id_", "node_id", "message_id", "block_id", "chunk_id"
+    )
+    content_fields: tuple[str, ...] = _t("content", "text", "body", "value", "tokens", "messages")
+    version_fields: tuple[str, ...] = _t("version", "rev", "revision", "generation")
+    hash_fields: tuple[str, ...] = _t("content_hash", "hash", "digest", "checksum", "etag")
+    derived_fields: tuple[str, ...] = _t(
+        "embedding", "vector", "start_char_idx", "end_char_idx", "offsets", "token_count", "n_tokens"
+    )
+    summarize_words: tuple[str, ...] = _t(
+        "summarize", "summarise", "condense", "compress", "resummarize"
+    )
+    summary_verbs: tuple[str, ...] = _t(
+        "predict", "generate", "create", "make", "build", "update", "new", "compute", "produce",
+        "refresh", "roll",
+    )
+    not_summarize_modules: tuple[str, ...] = _t("zlib", "gzip", "lzma", "bz2", "brotli", "zstd", "snappy")
+    bump_methods: tuple[str, ...] = _t("bump", "bump_version", "touch", "mark_modified")
+    rehash_methods: tuple[str, ...] = _t("rehash", "recompute_hash", "update_hash")
+    content_setters: tuple[str, ...] = _t(
+        "set_content", "set_text", "update_content", "replace_content"
+    )
+    tombstone_markers: tuple[str, ...] = _t("[pruned]", "[removed]", "<tombstone>")
+    tombstone_flags: tuple[str, ...] = _t("tombstoned", "deleted")
+    decision_log_names: tuple[str, ...] = _t(
+        "decision_log", "decisions", "audit_log", "audit", "provenance", "ledger", "journal"
+    )
+    record_methods: tuple[str, ...] = _t("record", "append", "log", "write")
+    lineage_keywords: tuple[str, ...] = _t(
+        "parent", "parents", "source_ids", "sources", "lineage", "derived_from", "chain"
+    )
+    digest_function: str | None = None
+
+    @classmethod
+    def from_mapping(cls, overrides: Mapping[str, Any], base: "Vocabulary | None" = None) -> "Vocabulary":
+        """Return `base` (default: the defaults) with the fields named in `overrides` replaced.
+
+        Keys may use `-` or `_`. Raises `KeyError` for an unknown field and `TypeError` for a value
+        of the wrong type, each naming the key.
+        """
+        base = base or DEFAULT_VOCABULARY
+        known = {f.name: f for f in fields(cls)}
+        changes: dict[str, Any] = {}
+        for raw_key, value in overrides.items():
+            key = str(raw_key).replace("-", "_")
+            if key not in known:
+                raise KeyError(raw_key)
+            if key == "digest_function":
+                if value is not None and not isinstance(value, str):
+                    raise TypeError(f"{raw_key}: expected a dotted function name, got {type(value).__name__}")
+                changes[key] = value
+                continue
+            if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(
+                isinstance(v, str) for v in value
+            ):
+                raise TypeError(f"{raw_key}: expected a list of strings")
+            changes[key] = tuple(value)
+        return replace(base, **changes)
+
+
+DEFAULT_VOCABULARY = Vocabulary()
