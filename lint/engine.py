@@ -1,0 +1,210 @@
+"""Lint one file: decode, pre-scan, parse once, run every selected rule in one batched traversal.
+
+Positions are computed only for files that have findings: LibCST's PositionProvider costs several
+times the parse itself.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import tokenize
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagnostics
+from lint.settings import Settings
+from lint.suppression import find_suppressions
+from rules import find_rule
+from rules.base import FileContext, Fix, Report, Rule
+from rules.project import FileSummary, ProjectIndex, summarize_source
+
+PARSE_ERROR = "SPL000"
+
+
+class SourceError(Exception):
+    """A file's bytes cannot be turned into Python source; the message is the reason."""
+
+
+def decode_source(data: bytes) -> str:
+    """Decode `data` as Python source (PEP 263 cookie, BOM, else UTF-8); raise `SourceError`."""
+    if b"\0" in data:
+        raise SourceError("file contains NUL bytes (binary file?)")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as error:
+        raise SourceError(f"cannot decode file: {error}") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+@dataclass
+class _Linted:
+    module: cst.Module
+    context: FileContext
+
+
+def lint_source(
+    source: str,
+    path: str,
+    settings: Settings,
+    project: ProjectIndex | None = None,
+    summary: FileSummary | None = None,
+    *,
+    prescan: bool = True,
+) -> list[Diagnostic]:
+    """Every finding in `source`, suppressions applied, sorted.
+
+    `summary` is this file's project-wide summary when the caller has it (it holds the standard
+    parser's verdict, so a file the pre-scan skips still gets its SPL000).
+    """
+    if summary is None:
+        summary = summarize_source(source, settings.vocabulary, path)
+    if project is None:
+        project = ProjectIndex.merge(settings.vocabulary, [summary])
+    rules = settings.rules_for(path)
+    report_parse_errors = any(r.code == PARSE_ERROR for r in rules)
+    if summary.syntax_error is not None:
+        return [parse_error(path, *summary.syntax_error)] if report_parse_errors else []
+    if prescan:
+        rules = tuple(r for r in rules if r.may_match(source, settings.vocabulary))
+    visiting = tuple(r for r in rules if r.code != PARSE_ERROR)
+    if not visiting:
+        return []
+    try:
+        linted = _visit(source, path, visiting, settings, project)
+    except _Unparsable as error:
+        return [parse_error(path, str(error), error.line, error.column)] if report_parse_errors else []
+    diagnostics = _to_diagnostics(linted, settings)
+    return sort_diagnostics(_apply_suppressions(source, diagnostics))
+
+
+def read_source(data: bytes, settings: Settings) -> str:
+    """The source text of a file's bytes; raise `SourceError` for one spanlint cannot lint."""
+    if len(data) > settings.max_file_bytes:
+        raise SourceError(
+            f"file is {len(data):,} bytes, over the limit of {settings.max_file_bytes:,} (max-file-bytes)"
+        )
+    return decode_source(data)
+
+
+def parse_error(path: str, reason: str, line: int = 1, column: int = 1) -> Diagnostic:
+    """The SPL000 finding for a file that could not be linted."""
+    rule = find_rule(PARSE_ERROR)
+    assert rule is not None
+    where = Location(line, column)
+    return Diagnostic(path, where, where, rule.code, rule.name, reason, "error")
+
+
+class _Unparsable(Exception):
+    def __init__(self, reason: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(reason)
+        self.line, self.column = line, column
+
+
+def _parse(source: str) -> cst.Module:
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        raise _Unparsable(
+            f"syntax error: {error.message}", error.raw_line, error.raw_column + 1
+        ) from None
+    except RecursionError:
+        raise _Unparsable("nesting too deep to parse (recursion limit)") from None
+
+
+def _visit(
+    source: str, path: str, rules: Sequence[type[Rule]], settings: Settings, project: ProjectIndex
+) -> _Linted:
+    module = _parse(source)
+    context = FileContext(path, source, module, settings.vocabulary, project)
+    visitors = [rule(context) for rule in rules]
+    try:
+        cst.visit_batched(module, visitors)
+    except RecursionError:
+        raise _Unparsable("nesting too deep to analyse (recursion limit)") from None
+    return _Linted(module, context)
+
+
+def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
+    reports = linted.context.reports
+    if not reports:
+        return []
+    try:
+        positions = MetadataWrapper(linted.module, unsafe_skip_copy=True).resolve(PositionProvider)
+    except RecursionError:
+        raise _Unparsable("nesting too deep to compute positions (recursion limit)") from None
+    lines = linted.context.source.splitlines()
+    diagnostics = []
+    seen: set[tuple[str, int, int]] = set()
+    for report in reports:
+        where = positions[report.node]
+        key = (report.rule.code, where.start.line, where.start.column)
+        if key in seen:
+            continue
+        seen.add(key)
+        diagnostics.append(
+            Diagnostic(
+                path=linted.context.path,
+                location=Location(where.start.line, where.start.column + 1),
+                end_location=Location(where.end.line, where.end.column + 1),
+                code=report.rule.code,
+                name=report.rule.name,
+                message=report.message,
+                severity="warn" if settings.severity_of(report.rule) == "warn" else "error",
+                fix=_summarize_fix(linted.module, report.fix) if report.fix else None,
+                snippet="\n".join(lines[where.start.line - 1 : where.end.line]),
+            )
+        )
+    return diagnostics
+
+
+class _Replacer(cst.CSTTransformer):
+    def __init__(self, replacements: dict[cst.CSTNode, object]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+        return self.replacements.get(original_node, updated_node)
+
+
+def apply_fix(module: cst.Module, fix: Fix) -> str:
+    """The source of `module` with `fix` applied (a tree edit: comments and spacing kept)."""
+    return module.visit(_Replacer(dict(fix.replacements))).code
+
+
+def _summarize_fix(module: cst.Module, fix: Fix) -> FixSummary:
+    return FixSummary(fix.message, fix.applicability, tuple(text_edits(module.code, apply_fix(module, fix))))
+
+
+def text_edits(before: str, after: str) -> Iterable[Edit]:
+    """The line-level edits that turn `before` into `after`."""
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            yield Edit("".join(new[j1:j2]), Location(i1 + 1, 1), Location(i2 + 1, 1))
+
+
+def _apply_suppressions(source: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    if not diagnostics:
+        return diagnostics
+    by_line: dict[int, list] = {}
+    for suppression in find_suppressions(source):
+        by_line.setdefault(suppression.applies_to_line, []).append(suppression)
+    kept = []
+    for diagnostic in diagnostics:
+        covering = by_line.get(diagnostic.location.line, [])
+        matched = next((s for s in covering if _suppresses(s.selectors, diagnostic)), None)
+        if matched is None:
+            kept.append(diagnostic)
+        else:
+            matched.used.add(diagnostic.code)
+    return kept
+
+
+def _suppresses(selectors: tuple[str, ...], diagnostic: Diagnostic) -> bool:
+    return not selectors or any(s.upper() == diagnostic.code or s.lower() == diagnostic.name for s in selectors)

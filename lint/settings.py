@@ -1,0 +1,73 @@
+"""Effective settings of a lint run and the rule selection they imply."""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+from rules import all_rules
+from rules.base import Rule
+from runtime_guard.vocabulary import DEFAULT_VOCABULARY, Vocabulary
+
+SeverityOverride = Literal["error", "warn", "off"]
+
+
+class SelectorError(ValueError):
+    """A selector names no rule."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that decides which findings a file gets."""
+
+    select: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    severity: Mapping[str, SeverityOverride] = field(default_factory=dict)
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY
+    max_file_bytes: int = 4_000_000
+
+    def rules_for(self, path: str) -> tuple[type[Rule], ...]:
+        """The rules that run on `path`, ordered by code."""
+        chosen = resolve_selection(self.select, self.extend_select, self.ignore)
+        for pattern, selectors in self.per_file_ignores.items():
+            if _path_matches(path, pattern):
+                dropped = {r.code for s in selectors for r in resolve_selector(s)}
+                chosen = tuple(r for r in chosen if r.code not in dropped)
+        return tuple(r for r in chosen if self.severity_of(r) != "off")
+
+    def severity_of(self, rule: type[Rule]) -> SeverityOverride:
+        return self.severity.get(rule.code, rule.severity)
+
+
+def resolve_selector(selector: str) -> tuple[type[Rule], ...]:
+    """Rules named by a code, a code prefix (`SPL1`), `ALL` or a kebab name; raises `SelectorError`."""
+    wanted = selector.strip()
+    upper = wanted.upper()
+    matched = tuple(
+        r for r in all_rules() if upper == "ALL" or r.code.startswith(upper) or r.name == wanted.lower()
+    )
+    if not matched:
+        raise SelectorError(f"unknown rule selector: {selector!r}")
+    return matched
+
+
+def resolve_selection(
+    select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...]
+) -> tuple[type[Rule], ...]:
+    """Default-enabled rules (or `select`), plus `extend_select`, minus `ignore`."""
+    if select:
+        chosen = {r for s in select for r in resolve_selector(s)}
+    else:
+        chosen = {r for r in all_rules() if r.default_enabled}
+    chosen |= {r for s in extend_select for r in resolve_selector(s)}
+    chosen -= {r for s in ignore for r in resolve_selector(s)}
+    return tuple(sorted(chosen, key=lambda r: r.code))
+
+
+def _path_matches(path: str, pattern: str) -> bool:
+    normalized = path.replace("\\", "/")
+    return fnmatch.fnmatch(normalized, pattern) or fnmatch.fnmatch(normalized, f"*/{pattern}")

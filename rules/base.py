@@ -1,0 +1,173 @@
+"""The common interface of every rule: metadata, examples, and the visitor that reports findings."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping, Sequence, Union
+
+import libcst as cst
+
+from runtime_guard.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from rules.analysis import ProjectIndex, SpanAnalysis
+
+Severity = Literal["error", "warn"]
+Applicability = Literal["safe", "unsafe"]
+Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+
+
+@dataclass(frozen=True)
+class Valid:
+    """An example source on which the rule must report nothing."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An example source on which the rule must report exactly one finding at `line`:`column` (1-based).
+
+    `fixed` is the whole source after the rule's fix, for a rule that has one.
+    """
+
+    code: str
+    line: int
+    column: int
+    fixed: str | None = None
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A tree edit that resolves a finding: each original node maps to what replaces it."""
+
+    message: str
+    applicability: Applicability
+    replacements: Mapping[cst.CSTNode, Replacement]
+
+
+@dataclass(frozen=True)
+class Report:
+    """A finding as a rule reports it: a node, not yet a position."""
+
+    rule: type["Rule"]
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None = None
+
+
+@dataclass
+class FileContext:
+    """What a rule may know about the file it visits. One per file, shared by every rule."""
+
+    path: str
+    source: str
+    module: cst.Module
+    vocabulary: Vocabulary
+    project: "ProjectIndex"
+    reports: list[Report] = field(default_factory=list)
+    _analysis: "SpanAnalysis | None" = None
+
+    @property
+    def analysis(self) -> "SpanAnalysis":
+        """The span analysis of this file, computed on first use and shared by all rules."""
+        if self._analysis is None:
+            from rules.analysis import SpanAnalysis
+
+            self._analysis = SpanAnalysis(self.module, self.vocabulary, self.project)
+        return self._analysis
+
+
+class Rule(cst.BatchableCSTVisitor):
+    """Base class of every spanlint rule.
+
+    A subclass sets the class attributes below, defines LibCST `visit_*`/`leave_*` methods and calls
+    `self.report(node)` for each finding. `docs` holds the sections *What it does*, *Why is this bad?*,
+    *Example*, *Use instead* and *Fix safety*.
+    """
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    message: ClassVar[str]
+    docs: ClassVar[str]
+    severity: ClassVar[Severity] = "error"
+    fix_applicability: ClassVar[Applicability | None] = None
+    default_enabled: ClassVar[bool] = True
+    valid: ClassVar[Sequence[Valid]] = ()
+    invalid: ClassVar[Sequence[Invalid]] = ()
+
+    def __init__(self, context: FileContext) -> None:
+        super().__init__()
+        self.context = context
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        """Cheap text test: False only when this rule can have no finding in `source`."""
+        return True
+
+    def report(self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None) -> None:
+        """Record a finding at `node`."""
+        self.context.reports.append(Report(type(self), node, message or self.message, fix))
+
+
+def words_pattern(words: Sequence[str]) -> re.Pattern[str]:
+    """A regex that finds any of `words` anywhere in a text (for `may_match` pre-scans)."""
+    return re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)))
+
+
+def metadata_of(rule: type[Rule]) -> dict[str, Any]:
+    """The rule's metadata as plain data (for listings, JSON and docs)."""
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "summary": rule.summary,
+        "severity": rule.severity,
+        "fix": rule.fix_applicability,
+        "default_enabled": rule.default_enabled,
+        "docs": rule.docs.strip(),
+    }
+
+
+class ScopedRule(Rule):
+    """A rule that knows the function it is in.
+
+    `self.function` and `self.facts` (the shared analysis of that function) describe the innermost
+    enclosing function; both are None at module or class level. Subclasses overriding these
+    visit/leave methods must call `super()`.
+    """
+
+    def __init__(self, context: FileContext) -> None:
+        super().__init__(context)
+        # Innermost last: a class name (str) or a (function, facts) pair.
+        self._scopes: list[Any] = []
+
+    @property
+    def function(self) -> cst.FunctionDef | None:
+        for scope in reversed(self._scopes):
+            if isinstance(scope, tuple):
+                return scope[0]
+            return None
+        return None
+
+    @property
+    def facts(self) -> Any:
+        for scope in reversed(self._scopes):
+            if isinstance(scope, tuple):
+                return scope[1]
+            return None
+        return None
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._scopes.append(node.name.value)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._scopes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        owner = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], str) else None
+        self._scopes.append((node, self.context.analysis.facts(node, owner)))
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._scopes.pop()

@@ -1,0 +1,55 @@
+"""Every rule's own VALID and INVALID examples, as the rule declares them."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from lint import Settings, check_source
+from rules import all_rules
+from rules.base import Invalid, Rule, Valid
+
+CASES = [
+    pytest.param(rule, example, id=f"{rule.code}-{kind}-{i}")
+    for rule in all_rules()
+    for kind, examples in (("valid", rule.valid), ("invalid", rule.invalid))
+    for i, example in enumerate(examples)
+]
+
+
+def _findings(rule: type[Rule], source: str):
+    return [d for d in check_source(source, "example.py", Settings(select=(rule.code,))) if d.code == rule.code]
+
+
+@pytest.mark.parametrize(("rule", "example"), CASES)
+def test_rule_example(rule: type[Rule], example: Valid | Invalid) -> None:
+    findings = _findings(rule, example.code)
+    if isinstance(example, Valid):
+        assert findings == [], f"{rule.code} reported on a valid example: {findings}"
+        return
+    assert [(d.location.line, d.location.column) for d in findings] == [(example.line, example.column)]
+    if example.fixed is not None:
+        (finding,) = findings
+        assert finding.fix is not None, f"{rule.code} offers no fix"
+        fixed = _apply_edits(example.code, finding.fix.edits)
+        assert fixed == example.fixed
+        cst.parse_module(fixed)
+        assert _findings(rule, fixed) == []
+
+
+def _apply_edits(source: str, edits) -> str:
+    lines = source.splitlines(keepends=True)
+    for edit in sorted(edits, key=lambda e: (e.location.line, e.location.column), reverse=True):
+        start, end = edit.location.line - 1, edit.end_location.line - 1
+        lines[start:end] = [edit.content]
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_rule_metadata(rule: type[Rule]) -> None:
+    assert rule.code.startswith("SPL") and len(rule.code) == 6
+    assert rule.name == rule.name.lower() and " " not in rule.name
+    for section in ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Fix safety"):
+        assert section in rule.docs, f"{rule.code} docs lack {section!r}"
+    if rule.fix_applicability is not None:
+        assert any(isinstance(e, Invalid) and e.fixed is not None for e in rule.invalid)
