@@ -48,7 +48,8 @@ class ViolationReport(NamedTuple):
     message: str
 
 
-_listeners: list[Callable[[ViolationReport], None]] = []
+# Called with every ViolationReport, whatever the mode; the pytest plugin listens here.
+violation_listeners: list[Callable[[ViolationReport], None]] = []
 _warned_env_values: set[str] = set()
 _lock = threading.Lock()
 
@@ -208,7 +209,7 @@ class _Guard:
         else:
             message = f"{header} Changes kept (mode {mode!r})."
         report = ViolationReport(self.kind, self.name, error.__name__, mode, message)
-        for listener in list(_listeners):
+        for listener in list(violation_listeners):
             listener(report)
         if mode == "raise":
             raise error(message)

@@ -66,17 +66,21 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
     reset derived fields (or, with copy_on_rewrite, any content change at a kept id)."""
     reader = snapshot.reader
     findings = []
-    for key, record in snapshot.records.items():
-        obj = current.get(key)
-        if obj is None:
-            continue
-        span_type = reader.span_type(obj) or record.span_type
-        new_content = getattr(obj, span_type.content_field, None)
-        if not _content_changed(record.content, new_content):
-            continue
-        finding = _rewrite_finding(reader, record, obj, span_type, new_content, copy_on_rewrite)
-        if finding is not None:
-            findings.append(finding)
+    for record in snapshot.all_records:
+        # the object itself, if it kept its id (held elsewhere, it is still that span), and
+        # whatever object now sits at its id
+        kept = reader.key(record.obj, record.span_type) == record.key
+        at_id = current.get(record.key)
+        for obj in (record.obj if kept else None, at_id if at_id is not record.obj else None):
+            if obj is None:
+                continue
+            span_type = reader.span_type(obj) or record.span_type
+            new_content = getattr(obj, span_type.content_field, None)
+            if not _content_changed(record.content, new_content):
+                continue
+            finding = _rewrite_finding(reader, record, obj, span_type, new_content, copy_on_rewrite)
+            if finding is not None:
+                findings.append(finding)
     return findings
 
 
