@@ -67,10 +67,12 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
     reader = snapshot.reader
     findings = []
     for record in snapshot.all_records:
+        at_id = current.get(record.key)
+        if at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content:
+            continue  # the common case: same object at its id, same str object as content
         # the object itself, if it kept its id (held elsewhere, it is still that span), and
         # whatever object now sits at its id
         kept = reader.key(record.obj, record.span_type) == record.key
-        at_id = current.get(record.key)
         for obj in (record.obj if kept else None, at_id if at_id is not record.obj else None):
             if obj is None:
                 continue

@@ -84,7 +84,7 @@ class SpanType:
 
     __slots__ = (
         "id_field", "content_field", "version_field", "hash_field", "hash_is_computed",
-        "derived_fields", "tombstone_flags", "slot_names", "metadata_field", "digest",
+        "derived_fields", "tombstone_flags", "slot_names", "eager_fields", "metadata_field", "digest",
     )
 
     def __init__(self, **values: Any) -> None:
@@ -149,6 +149,8 @@ class SpanReader:
     def key(self, obj: Any, span_type: SpanType) -> Any:
         """The identity of a span across the call: its id, or the object itself when it has none."""
         span_id = getattr(obj, span_type.id_field, None)
+        if type(span_id) is str:
+            return span_id
         if span_id is None:
             return ("<object>", id(obj))
         try:
@@ -194,12 +196,18 @@ class SpanReader:
             return tuple(n for n in names if _read(obj, n) is not MISSING)
 
         metadata = first(None, vocabulary.metadata_fields, lambda v: hasattr(v, "get"))
+        derived_fields = present(vocabulary.derived_fields)
+        tombstone_flags = present(vocabulary.tombstone_flags)
+        slot_names = _slot_names(span_type)
+        instance_fields = getattr(obj, "__dict__", {})
+        checked = (version_field, hash_field if not hash_is_computed else None) + derived_fields + tombstone_flags
+        eager_fields = tuple(n for n in checked
+                             if n is not None and n not in instance_fields and n not in slot_names)
         resolved = SpanType(
             id_field=id_field, content_field=content_field, version_field=version_field,
             hash_field=hash_field, hash_is_computed=hash_is_computed,
-            derived_fields=present(vocabulary.derived_fields),
-            tombstone_flags=present(vocabulary.tombstone_flags),
-            slot_names=_slot_names(span_type),
+            derived_fields=derived_fields, tombstone_flags=tombstone_flags, slot_names=slot_names,
+            eager_fields=eager_fields,
             metadata_field=metadata,
             digest=schema.digest,
         )

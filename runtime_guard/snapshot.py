@@ -12,10 +12,10 @@ _SEQUENCES = (list, tuple, deque)
 
 
 class SpanRecord:
-    """The pre-call state of one span, held by reference."""
+    """The pre-call state of one span, held by reference: a shallow copy of its attributes, from
+    which its version, hash, derived fields and flags are read back only when a check needs them."""
 
-    __slots__ = ("obj", "span_type", "key", "content", "version", "hash", "derived", "flags",
-                 "state", "slots", "in_container")
+    __slots__ = ("obj", "span_type", "key", "content", "state", "slots", "eager", "in_container")
 
     def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool) -> None:
         self.obj = obj
@@ -23,13 +23,37 @@ class SpanRecord:
         self.key = key
         self.in_container = in_container
         self.content = getattr(obj, span_type.content_field)
-        self.version = getattr(obj, span_type.version_field) if span_type.version_field else None
-        self.hash = getattr(obj, span_type.hash_field) if span_type.has_stored_hash else None
-        self.derived = tuple(getattr(obj, n, None) for n in span_type.derived_fields)
-        self.flags = tuple(getattr(obj, n, None) for n in span_type.tombstone_flags)
         attributes = getattr(obj, "__dict__", None)
         self.state = attributes.copy() if attributes is not None else None
-        self.slots = tuple(getattr(obj, n, MISSING) for n in span_type.slot_names)
+        self.slots = tuple([getattr(obj, n, MISSING) for n in span_type.slot_names]) if span_type.slot_names else ()
+        self.eager = {n: getattr(obj, n, None) for n in span_type.eager_fields} if span_type.eager_fields else None
+
+    def before(self, name: str | None) -> Any:
+        """The value field `name` had before the call (None if the span had no such field)."""
+        if name is None:
+            return None
+        if self.state is not None and name in self.state:
+            return self.state[name]
+        if name in self.span_type.slot_names:
+            value = self.slots[self.span_type.slot_names.index(name)]
+            return None if value is MISSING else value
+        return self.eager.get(name) if self.eager else None
+
+    @property
+    def version(self) -> Any:
+        return self.before(self.span_type.version_field)
+
+    @property
+    def hash(self) -> Any:
+        return self.before(self.span_type.hash_field) if self.span_type.has_stored_hash else None
+
+    @property
+    def derived(self) -> tuple:
+        return tuple(self.before(n) for n in self.span_type.derived_fields)
+
+    @property
+    def flags(self) -> tuple:
+        return tuple(self.before(n) for n in self.span_type.tombstone_flags)
 
     def changed(self) -> bool:
         """Whether any attribute of the span differs from its snapshot."""
@@ -135,61 +159,78 @@ class CallSnapshot:
         self.all_records: list[SpanRecord] = []
         self.containers: list[ContainerRecord] = []
         self.direct: list[SpanRecord] = []
-        self._seen: set[int] = set()
+        self._container_ids: set[int] = set()
+        self._shadowed_ids: set[int] = set()  # spans sharing a key with an earlier, different span
 
     def add_argument(self, value: Any) -> list[SpanRecord]:
         """Snapshot the spans `value` reaches: a span, a container of spans, or an object holding
         either in an attribute. Return the records it added."""
-        added: list[SpanRecord] = []
-        if not self._add(value, None, None, added) and not isinstance(value, (type, *_SEQUENCES, dict)):
+        start = len(self.all_records)
+        if not self._add(value, None, None) and not isinstance(value, (type, *_SEQUENCES, dict)):
             for name, attribute in attributes_of(value):
-                self._add(attribute, value, name, added)
-        return added
+                self._add(attribute, value, name)
+        return self.all_records[start:]
 
-    def _add(self, value: Any, holder: Any, attribute: str | None, added: list[SpanRecord]) -> bool:
-        reader = self.reader
-        span_type = reader.span_type(value)
+    def _add(self, value: Any, holder: Any, attribute: str | None) -> bool:
+        span_type_of = self.reader.span_type
+        span_type = span_type_of(value)
         if span_type is not None:
-            self._record(value, span_type, False, added)
+            self._record(value, span_type, False)
             return True
         if not _is_container(value) or _first_member(value) is MISSING:
             return False
-        if reader.span_type(_first_member(value)) is None:
+        if span_type_of(_first_member(value)) is None:
             return False
-        if id(value) not in self._seen:
-            self._seen.add(id(value))
+        if id(value) not in self._container_ids:
+            self._container_ids.add(id(value))
             self.containers.append(ContainerRecord(value, holder, attribute))
-        for member in _members(value):
-            member_type = reader.span_type(member)
-            if member_type is not None:
-                self._record(member, member_type, True, added)
+        records, all_records, key_of = self.records, self.all_records, self.reader.key
+        for member in _members(value):  # the hot loop: one pass per span, kept inline
+            member_type = span_type_of(member)
+            if member_type is None:
+                continue
+            span_id = getattr(member, member_type.id_field, None)
+            key = span_id if type(span_id) is str else key_of(member, member_type)
+            if key not in records:
+                record = SpanRecord(member, member_type, key, True)
+                records[key] = record
+                all_records.append(record)
+            else:
+                self._record(member, member_type, True)
         return True
 
-    def _record(self, obj: Any, span_type: SpanType, in_container: bool, added: list[SpanRecord]) -> None:
-        if id(obj) in self._seen:
+    def _record(self, obj: Any, span_type: SpanType, in_container: bool) -> None:
+        key = self.reader.key(obj, span_type)
+        existing = self.records.get(key)
+        if existing is not None and (existing.obj is obj or id(obj) in self._shadowed_ids):
+            existing.in_container = existing.in_container or in_container
             return
-        self._seen.add(id(obj))
-        record = SpanRecord(obj, span_type, self.reader.key(obj, span_type), in_container)
-        self.records.setdefault(record.key, record)
+        record = SpanRecord(obj, span_type, key, in_container)
+        if existing is None:
+            self.records[key] = record
+        else:
+            self._shadowed_ids.add(id(obj))
         self.all_records.append(record)
         if not in_container:
             self.direct.append(record)
-        added.append(record)
 
     def current_spans(self) -> dict[Any, Any]:
         """The spans reachable now from the places snapshotted, by key."""
-        reader = self.reader
+        span_type_of, key_of = self.reader.span_type, self.reader.key
         spans: dict[Any, Any] = {}
         for record in self.containers:
             container = record.current()
             if container is None or not _is_container(container):
                 continue
             for member in _members(container):
-                span_type = reader.span_type(member)
+                span_type = span_type_of(member)
                 if span_type is not None:
-                    spans.setdefault(reader.key(member, span_type), member)
+                    span_id = getattr(member, span_type.id_field, None)
+                    key = span_id if type(span_id) is str else key_of(member, span_type)
+                    if key not in spans:
+                        spans[key] = member
         for record in self.direct:
-            spans.setdefault(reader.key(record.obj, record.span_type), record.obj)
+            spans.setdefault(key_of(record.obj, record.span_type), record.obj)
         return spans
 
     def restore(self) -> tuple[int, int]:

@@ -9,9 +9,11 @@ import tracemalloc
 import warnings
 import weakref
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+import runtime_guard
 from guard_spans import Span, make_spans, sha
 from runtime_guard import guard
 from runtime_guard.lineage import LINEAGE
@@ -136,8 +138,9 @@ def guarded_calls_keep_nothing_alive(calls):
             references += [weakref.ref(spans[0]), weakref.ref(summary)]
         del spans, summary
     gc.collect()
+    package = str(Path(runtime_guard.__file__).parent)
     growth = sum(stat.size_diff for stat in tracemalloc.take_snapshot().compare_to(baseline, "filename")
-                 if "runtime_guard" in str(stat.traceback))
+                 if stat.traceback[0].filename.startswith(package))
     tracemalloc.stop()
     assert all(reference() is None for reference in references)
     assert len(LINEAGE) == lineage_before

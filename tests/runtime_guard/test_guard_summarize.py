@@ -86,6 +86,7 @@ def test_a_method_summarizing_its_arguments_does_not_treat_self_as_input():
 
 
 def test_lineage_is_weak_and_keeps_no_summary_alive():
+    gc.collect()
     summary = summarize_turns(make_spans(2))
     reference = weakref.ref(summary)
     assert LINEAGE.sources(summary) == frozenset({"s0", "s1"})
