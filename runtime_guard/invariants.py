@@ -30,13 +30,11 @@ def content_length(content: Any) -> str:
 class Finding:
     """One broken invariant. `repair` lists what a rewrite repair must set, or None if it cannot."""
 
-    __slots__ = ("text", "current", "record", "repair")
+    __slots__ = ("text", "current", "repair")
 
-    def __init__(self, text: str, current: Any = None, record: SpanRecord | None = None,
-                 repair: dict[str, Any] | None = None) -> None:
+    def __init__(self, text: str, current: Any = None, repair: dict[str, Any] | None = None) -> None:
         self.text = text
         self.current = current
-        self.record = record
         self.repair = repair
 
 
@@ -91,12 +89,12 @@ def _rewrite_finding(reader: SpanReader, record: SpanRecord, obj: Any, span_type
     head = (f"span {describe_key(record.key)} changed content at a kept id "
             f"(len {content_length(record.content)} -> {content_length(new_content)})")
     if copy_on_rewrite:
-        return Finding(f"{head}; copy_on_rewrite requires a new id for new content", obj, record)
+        return Finding(f"{head}; copy_on_rewrite requires a new id for new content", obj)
     problems: list[str] = []
     repair: dict[str, Any] | None = {}
     if span_type.version_field is None and span_type.hash_field is None:
         return Finding(f"{head}; its type {type(obj).__name__} has neither a version nor a hash, so no "
-                       f"holder can notice the change (write a new id, or exempt the type)", obj, record)
+                       f"holder can notice the change (write a new id, or exempt the type)", obj)
     if span_type.version_field is not None:
         new_version = getattr(obj, span_type.version_field, None)
         if not _greater(record.version, new_version):
@@ -124,7 +122,7 @@ def _rewrite_finding(reader: SpanReader, record: SpanRecord, obj: Any, span_type
                 repair[name] = None
     if not problems:
         return None
-    return Finding(f"{head}; " + "; ".join(problems), obj, record, repair)
+    return Finding(f"{head}; " + "; ".join(problems), obj, repair)
 
 
 def _values(entry: Any) -> Iterable[Any]:

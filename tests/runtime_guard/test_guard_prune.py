@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from guard_spans import Context, Span, make_spans
+from guard_spans import Context, make_spans
 from runtime_guard import DecisionLog, ProvenanceError, guard
 
 
