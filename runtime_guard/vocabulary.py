@@ -53,6 +53,13 @@ class Vocabulary:
     lineage_keywords: tuple[str, ...] = _t(
         "parent", "parents", "source_ids", "sources", "lineage", "derived_from", "chain"
     )
+    summary_provenance_fields: tuple[str, ...] = _t("produced_by",)
+    summary_provenance_prefixes: tuple[str, ...] = _t("rewrite:summarize",)
+    summary_flags: tuple[str, ...] = _t("is_summary",)
+    metadata_fields: tuple[str, ...] = _t("metadata",)
+    offset_fields: tuple[str, ...] = _t(
+        "start_char_idx", "end_char_idx", "offsets", "offset_map", "start", "end"
+    )
     digest_function: str | None = None
 
     @classmethod

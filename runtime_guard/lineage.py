@@ -1,0 +1,49 @@
+"""Weak record of which spans are summaries and which span ids they were made from."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from typing import Any
+
+
+class LineageRegistry:
+    """Maps summary spans to the ids of their sources without keeping any span alive.
+
+    Spans that cannot be weakly referenced are not recorded; they are recognised as summaries by
+    their provenance fields only.
+    """
+
+    def __init__(self) -> None:
+        self._sources: dict[int, tuple[weakref.ref, frozenset]] = {}
+        self._lock = threading.RLock()  # re-entrant: a weakref callback may run while it is held
+
+    def record(self, summary: Any, sources: frozenset) -> None:
+        """Remember that `summary` was produced from the spans with ids `sources`."""
+        key = id(summary)
+
+        def forget(_ref: weakref.ref, key: int = key) -> None:
+            with self._lock:
+                entry = self._sources.get(key)
+                if entry is not None and entry[0] is _ref:
+                    del self._sources[key]
+
+        try:
+            ref = weakref.ref(summary, forget)
+        except TypeError:
+            return
+        with self._lock:
+            self._sources[key] = (ref, sources)
+
+    def sources(self, span: Any) -> frozenset | None:
+        """The source ids of `span` if the guard saw it produced by a summarize call, else None."""
+        entry = self._sources.get(id(span))
+        if entry is None or entry[0]() is not span:
+            return None
+        return entry[1]
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+
+LINEAGE = LineageRegistry()

@@ -1,0 +1,241 @@
+"""How the guard reads a span: which fields hold its id, content, version and hash, and which digest
+function produced the hash."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import types
+import weakref
+from dataclasses import dataclass
+from typing import Any, Callable, Union
+
+from runtime_guard.vocabulary import DEFAULT_VOCABULARY, Vocabulary
+
+Digest = Callable[[Union[str, bytes]], str]
+MISSING = object()
+
+
+def _utf8(content: str | bytes) -> bytes:
+    return content.encode("utf-8") if isinstance(content, str) else content
+
+
+def sha256_hex(content: str | bytes) -> str:
+    """Hex SHA-256 of the content (UTF-8 for text)."""
+    return hashlib.sha256(_utf8(content)).hexdigest()
+
+
+def sha1_hex(content: str | bytes) -> str:
+    """Hex SHA-1 of the content (UTF-8 for text)."""
+    return hashlib.sha1(_utf8(content), usedforsecurity=False).hexdigest()
+
+
+def md5_hex(content: str | bytes) -> str:
+    """Hex MD5 of the content (UTF-8 for text)."""
+    return hashlib.md5(_utf8(content), usedforsecurity=False).hexdigest()
+
+
+def blake2b_hex(content: str | bytes) -> str:
+    """Hex BLAKE2b (64-byte digest) of the content (UTF-8 for text)."""
+    return hashlib.blake2b(_utf8(content)).hexdigest()
+
+
+COMMON_DIGESTS: tuple[Digest, ...] = (sha256_hex, sha1_hex, md5_hex, blake2b_hex)
+
+
+@dataclass(frozen=True)
+class SpanSchema:
+    """Overrides for how a guard reads spans.
+
+    A field name given here is used for every span type; a field left as None is looked up in
+    `vocabulary`. `digest` is the function that maps content to its stored hash; without it the guard
+    infers one of `COMMON_DIGESTS` from the spans' pre-call state.
+    """
+
+    id_field: str | None = None
+    content_field: str | None = None
+    version_field: str | None = None
+    hash_field: str | None = None
+    digest: Digest | None = None
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY
+
+
+DEFAULT_SCHEMA = SpanSchema()
+
+_EXEMPT_TYPES: "weakref.WeakSet[type]" = weakref.WeakSet()
+_READERS: "weakref.WeakSet[SpanReader]" = weakref.WeakSet()
+_LOCK = threading.RLock()
+
+
+def exempt(span_type: type) -> type:
+    """Opt `span_type` (and its subclasses) out of the guard: its instances are not treated as spans.
+
+    Usable as a class decorator. Returns the type unchanged.
+    """
+    with _LOCK:
+        _EXEMPT_TYPES.add(span_type)
+        for reader in list(_READERS):
+            reader.forget_types()
+    return span_type
+
+
+class SpanType:
+    """The resolved fields of one span type."""
+
+    __slots__ = (
+        "id_field", "content_field", "version_field", "hash_field", "hash_is_computed",
+        "derived_fields", "tombstone_flags", "slot_names", "eager_fields", "metadata_field", "digest",
+    )
+
+    def __init__(self, **values: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, values[name])
+
+    @property
+    def has_stored_hash(self) -> bool:
+        """Whether the hash is a stored field (not computed from the content on access)."""
+        return self.hash_field is not None and not self.hash_is_computed
+
+
+def _read(obj: Any, name: str) -> Any:
+    try:
+        return getattr(obj, name, MISSING)
+    except Exception:  # a property that fails is a field the span does not have
+        return MISSING
+
+
+def _class_attribute(span_type: type, name: str) -> Any:
+    for klass in span_type.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return MISSING
+
+
+def _slot_names(span_type: type) -> tuple[str, ...]:
+    names: list[str] = []
+    for klass in span_type.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+_NOT_SPANS = (type, str, bytes, int, float, bool, list, tuple, dict, set, frozenset, types.ModuleType,
+              types.FunctionType, types.MethodType, types.BuiltinFunctionType)
+
+
+class SpanReader:
+    """Resolves, once per type, how a guard reads spans of that type."""
+
+    def __init__(self, schema: SpanSchema = DEFAULT_SCHEMA) -> None:
+        self.schema = schema
+        self.vocabulary = schema.vocabulary
+        self._types: dict[type, SpanType | None] = {}
+        with _LOCK:
+            _READERS.add(self)
+
+    def forget_types(self) -> None:
+        """Drop the per-type cache (after a type was exempted)."""
+        self._types = {}
+
+    def span_type(self, obj: Any) -> SpanType | None:
+        """The fields of `obj`'s type if `obj` is a span, else None."""
+        cached = self._types.get(type(obj), MISSING)
+        if cached is not MISSING:
+            return cached
+        return self._resolve(obj)
+
+    def key(self, obj: Any, span_type: SpanType) -> Any:
+        """The identity of a span across the call: its id, or the object itself when it has none."""
+        span_id = getattr(obj, span_type.id_field, None)
+        if type(span_id) is str:
+            return span_id
+        if span_id is None:
+            return ("<object>", id(obj))
+        try:
+            hash(span_id)
+        except TypeError:
+            return ("<object>", id(obj))
+        return span_id
+
+    def _resolve(self, obj: Any) -> SpanType | None:
+        span_type = type(obj)
+        if isinstance(obj, _NOT_SPANS) or any(issubclass(span_type, t) for t in list(_EXEMPT_TYPES)):
+            self._types[span_type] = None
+            return None
+        schema, vocabulary = self.schema, self.vocabulary
+
+        def first(explicit: str | None, candidates: tuple[str, ...], accepts: Callable[[Any], bool]):
+            for name in (explicit,) if explicit else candidates:
+                value = _read(obj, name)
+                if value is not MISSING and accepts(value):
+                    return name
+            return None
+
+        id_field = first(schema.id_field, vocabulary.id_fields, lambda v: not callable(v))
+        if id_field is None:
+            self._types[span_type] = None
+            return None
+        content_field = first(schema.content_field, vocabulary.content_fields,
+                              lambda v: isinstance(v, (str, bytes)))
+        if content_field is None:
+            return None  # maybe a span whose content is unset; decide again for the next instance
+        version_field = first(schema.version_field, vocabulary.version_fields,
+                              lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
+        hash_field = first(schema.hash_field, vocabulary.hash_fields,
+                           lambda v: v is None or isinstance(v, (str, bytes)))
+        hash_is_computed = False
+        if hash_field is not None:
+            attribute = _class_attribute(span_type, hash_field)
+            stored = hash_field in getattr(obj, "__dict__", {}) or isinstance(
+                attribute, types.MemberDescriptorType)
+            hash_is_computed = not stored and hasattr(type(attribute), "__get__")
+
+        def present(names: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(n for n in names if _read(obj, n) is not MISSING)
+
+        metadata = first(None, vocabulary.metadata_fields, lambda v: hasattr(v, "get"))
+        derived_fields = present(vocabulary.derived_fields)
+        tombstone_flags = present(vocabulary.tombstone_flags)
+        slot_names = _slot_names(span_type)
+        instance_fields = getattr(obj, "__dict__", {})
+        checked = (version_field, hash_field if not hash_is_computed else None) + derived_fields + tombstone_flags
+        eager_fields = tuple(n for n in checked
+                             if n is not None and n not in instance_fields and n not in slot_names)
+        resolved = SpanType(
+            id_field=id_field, content_field=content_field, version_field=version_field,
+            hash_field=hash_field, hash_is_computed=hash_is_computed,
+            derived_fields=derived_fields, tombstone_flags=tombstone_flags, slot_names=slot_names,
+            eager_fields=eager_fields,
+            metadata_field=metadata,
+            digest=schema.digest,
+        )
+        self._types[span_type] = resolved
+        return resolved
+
+    def digest_for(self, span_type: SpanType, content: Any, stored_hash: Any) -> Digest | None:
+        """The digest function of `span_type`: the schema's, or the common digest that maps this
+        (pre-call) content to its stored hash. Remembered once found; None while unknown."""
+        if span_type.digest is not None:
+            return span_type.digest
+        if not isinstance(content, (str, bytes)) or not isinstance(stored_hash, str):
+            return None
+        for digest in COMMON_DIGESTS:
+            if digest(content) == stored_hash:
+                span_type.digest = digest
+                return digest
+        return None
+
+
+_SHARED_READERS: dict[SpanSchema, SpanReader] = {}
+
+
+def reader_for(schema: SpanSchema | None) -> SpanReader:
+    """The reader shared by every guard and cache that uses `schema` (default: the vocabulary)."""
+    schema = schema or DEFAULT_SCHEMA
+    with _LOCK:
+        reader = _SHARED_READERS.get(schema)
+        if reader is None:
+            reader = _SHARED_READERS[schema] = SpanReader(schema)
+        return reader

@@ -1,0 +1,156 @@
+"""Threads, coroutines and memory: no false violation, no deadlock, no lost update, no span kept alive."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import threading
+import tracemalloc
+import warnings
+import weakref
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import runtime_guard
+from guard_spans import Span, make_spans, sha
+from runtime_guard import guard
+from runtime_guard.lineage import LINEAGE
+
+THREADS = 8
+
+
+@guard("rewrite")
+def rewrite_own(spans, span_id):
+    spans[span_id].rewrite(f"{span_id} v{spans[span_id].version + 1}")
+
+
+@guard("rewrite")
+def replace_own(table, span_id):
+    old = table[span_id]
+    text = f"{span_id} v{old.version + 1}"
+    table[span_id] = replace(old, content=text, version=old.version + 1, content_hash=sha(text))
+
+
+def run_threads(target, calls):
+    errors = []
+    barrier = threading.Barrier(THREADS)
+
+    def worker(number):
+        try:
+            barrier.wait()
+            target(number, calls)
+        except BaseException as error:  # collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert not any(thread.is_alive() for thread in threads), "deadlock"
+    assert errors == []
+
+
+def separate_buffers(calls):
+    buffers = [{s.span_id: s for s in make_spans(20)} for _ in range(THREADS)]
+
+    def work(number, calls):
+        for i in range(calls):
+            rewrite_own(buffers[number], f"s{i % 20}")
+
+    run_threads(work, calls)
+    assert all(sum(s.version - 1 for s in b.values()) == calls for b in buffers)
+
+
+def shared_buffer_copy_on_write(calls):
+    table = {s.span_id: s for s in make_spans(THREADS * 2)}
+
+    def work(number, calls):
+        for i in range(calls):
+            replace_own(table, f"s{number * 2 + i % 2}")
+
+    run_threads(work, calls)
+    assert sum(s.version - 1 for s in table.values()) == THREADS * calls  # no lost update
+
+
+def shared_buffer_serialised(calls):
+    table = {s.span_id: s for s in make_spans(4)}
+    lock = threading.Lock()
+
+    def work(number, calls):
+        for i in range(calls):
+            with lock:
+                rewrite_own(table, f"s{(number + i) % 4}")
+
+    run_threads(work, calls)
+    assert sum(s.version - 1 for s in table.values()) == THREADS * calls
+
+
+@pytest.mark.parametrize("scenario", [separate_buffers, shared_buffer_copy_on_write, shared_buffer_serialised])
+def test_threads_bounded(scenario):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        scenario(500)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", [separate_buffers, shared_buffer_copy_on_write, shared_buffer_serialised])
+def test_threads_full(scenario):
+    scenario(10_000)
+
+
+def test_thousand_concurrent_coroutines_on_a_shared_buffer():
+    table = {s.span_id: s for s in make_spans(50)}
+
+    @guard("rewrite")
+    async def rewrite_after_io(table, span_id):
+        await asyncio.sleep(0)
+        old = table[span_id]
+        text = f"{span_id} v{old.version + 1}"
+        old.content, old.version, old.content_hash = text, old.version + 1, sha(text)
+        await asyncio.sleep(0)
+
+    async def main():
+        await asyncio.gather(*(rewrite_after_io(table, f"s{i % 50}") for i in range(1000)))
+
+    asyncio.run(main())
+    assert sum(s.version - 1 for s in table.values()) == 1000
+
+
+@guard("summarize")
+def summarize(spans):
+    return Span("summary", " ".join(s.content for s in spans))
+
+
+def guarded_calls_keep_nothing_alive(calls):
+    references = []
+    gc.collect()
+    lineage_before = len(LINEAGE)
+    tracemalloc.start()
+    baseline = tracemalloc.take_snapshot()
+    for i in range(calls):
+        spans = make_spans(3, prefix=f"c{i}-")
+        rewrite_own({s.span_id: s for s in spans}, spans[0].span_id)
+        summary = summarize(spans)
+        if i % 100 == 0:
+            references += [weakref.ref(spans[0]), weakref.ref(summary)]
+        del spans, summary
+    gc.collect()
+    package = str(Path(runtime_guard.__file__).parent)
+    growth = sum(stat.size_diff for stat in tracemalloc.take_snapshot().compare_to(baseline, "filename")
+                 if stat.traceback[0].filename.startswith(package))
+    tracemalloc.stop()
+    assert all(reference() is None for reference in references)
+    assert len(LINEAGE) == lineage_before
+    assert growth < 64 * 1024, f"runtime_guard retained {growth} bytes"
+
+
+def test_memory_bounded():
+    guarded_calls_keep_nothing_alive(2_000)
+
+
+@pytest.mark.slow
+def test_memory_full():
+    guarded_calls_keep_nothing_alive(100_000)
