@@ -1,5 +1,7 @@
 """pytest plugin: ``pytest --span-guard=raise|warn|off`` sets the guard mode for the run (through
-SPANLINT_GUARD) and lists every violation the guard reported in the terminal summary."""
+SPANLINT_GUARD) and lists every violation the guard reported in the terminal summary.
+
+Without the option the plugin does nothing: each guard keeps its own mode and nothing is listed."""
 
 from __future__ import annotations
 
@@ -22,20 +24,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 class SpanGuardSession:
     """Holds the mode for the run and the violations reported during it."""
 
-    def __init__(self, mode: str | None) -> None:
+    def __init__(self, mode: str) -> None:
         self.mode = mode
         self.previous_env = os.environ.get(ENV_VAR)
         self.violations: list[tuple[str, ViolationReport]] = []
 
     def start(self) -> None:
-        if self.mode is not None:
-            os.environ[ENV_VAR] = self.mode
+        os.environ[ENV_VAR] = self.mode
         violation_listeners.append(self.record)
 
     def stop(self) -> None:
         violation_listeners.remove(self.record)
-        if self.mode is None:
-            return
         if self.previous_env is None:
             os.environ.pop(ENV_VAR, None)
         else:
@@ -56,7 +55,10 @@ class SpanGuardSession:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    session = SpanGuardSession(config.getoption("--span-guard"))
+    mode = config.getoption("--span-guard")
+    if mode is None:
+        return
+    session = SpanGuardSession(mode)
     config.pluginmanager.register(session, PLUGIN_NAME)
     session.start()
 

@@ -69,8 +69,10 @@ def test_off_mode_checks_nothing(run):
     result.stdout.no_fnmatch_line("*span guard violations*")
 
 
-def test_without_the_option_the_decorated_mode_applies(run):
-    run().assert_outcomes(failed=1)
+def test_without_the_option_the_decorated_mode_applies_and_nothing_is_listed(run):
+    result = run()
+    result.assert_outcomes(failed=1)
+    result.stdout.no_fnmatch_line("*span guard violations*")
 
 
 def test_option_rejects_unknown_modes(run):
