@@ -245,6 +245,13 @@ class ConfigResolver:
         self._directory_settings = lru_cache(maxsize=None)(self._settings_for_directory)
         self._directory_files = lru_cache(maxsize=None)(self._files_for_directory)
 
+    @classmethod
+    def fixed(cls, settings: Settings) -> "ConfigResolver":
+        """A resolver that gives every path the same `settings` (no configuration files)."""
+        resolver = cls(isolated=True)
+        resolver._fixed = settings
+        return resolver
+
     def settings_for(self, path: Path) -> Settings:
         """The settings that apply to the file (or directory) at `path`."""
         if self._fixed is not None:
