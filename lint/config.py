@@ -147,6 +147,8 @@ def _severity(value: Any, base: Path) -> dict[str, str]:
         raise TypeError("expected a mapping of rule selectors to error, warn or off")
     result = {}
     for selector, level in value.items():
+        if level is False:  # YAML 1.1 reads an unquoted `off` as false
+            level = "off"
         if not isinstance(selector, str):
             raise TypeError(f"{selector!r}: expected a rule selector")
         if level not in SEVERITIES:
