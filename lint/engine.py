@@ -19,7 +19,7 @@ from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagno
 from lint.settings import PARSE_ERROR, Settings
 from lint.suppression import Suppression, UnusedSuppression, find_suppressions, unused_suppressions
 from rules import find_rule
-from rules.base import FileContext, Fix, Report, Rule
+from rules.base import FileContext, Fix, Rule
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 UNUSED_SUPPRESSION = "SPL900"
