@@ -16,13 +16,15 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagnostics
-from lint.settings import Settings
-from lint.suppression import find_suppressions
+from lint.settings import PARSE_ERROR, Settings
+from lint.suppression import Suppression, UnusedSuppression, find_suppressions, unused_suppressions
 from rules import find_rule
-from rules.base import FileContext, Fix, Report, Rule
+from rules.base import FileContext, Fix, Rule
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
-PARSE_ERROR = "SPL000"
+UNUSED_SUPPRESSION = "SPL900"
+# Rules the engine computes itself rather than by visiting the tree.
+ENGINE_RULES = frozenset({PARSE_ERROR, UNUSED_SUPPRESSION})
 
 
 class SourceError(Exception):
@@ -59,27 +61,35 @@ def lint_source(
     """Every finding in `source`, suppressions applied, sorted.
 
     `summary` is this file's project-wide summary when the caller has it (it holds the standard
-    parser's verdict, so a file the pre-scan skips still gets its SPL000).
+    parser's verdict, so a file the pre-scan skips still gets its SPL000). `prescan=False` runs
+    every selected rule even where its text pre-scan says it cannot match (for testing the pre-scans).
     """
     if summary is None:
         summary = summarize_source(source, settings.vocabulary, path)
+    rules = settings.rules_for(path)
+    codes = {r.code for r in rules}
+    if summary.syntax_error is not None:
+        return [parse_error(path, *summary.syntax_error)] if PARSE_ERROR in codes else []
     if project is None:
         project = ProjectIndex.merge(settings.vocabulary, [summary])
-    rules = settings.rules_for(path)
-    report_parse_errors = any(r.code == PARSE_ERROR for r in rules)
-    if summary.syntax_error is not None:
-        return [parse_error(path, *summary.syntax_error)] if report_parse_errors else []
-    if prescan:
-        rules = tuple(r for r in rules if r.may_match(source, settings.vocabulary))
-    visiting = tuple(r for r in rules if r.code != PARSE_ERROR)
-    if not visiting:
-        return []
+    visiting = tuple(
+        r for r in rules
+        if r.code not in ENGINE_RULES and (not prescan or r.may_match(source, settings.vocabulary))
+    )
+    module: cst.Module | None = None
+    diagnostics: list[Diagnostic] = []
     try:
-        linted = _visit(source, path, visiting, settings, project)
+        if visiting:
+            linted = _visit(source, path, visiting, settings, project)
+            module = linted.module
+            diagnostics = _to_diagnostics(linted, settings)
+        suppressions = find_suppressions(source)
+        diagnostics = _apply_suppressions(suppressions, diagnostics)
+        if UNUSED_SUPPRESSION in codes:
+            diagnostics += _unused_suppressions(source, path, module, suppressions, settings, codes)
     except _Unparsable as error:
-        return [parse_error(path, str(error), error.line, error.column)] if report_parse_errors else []
-    diagnostics = _to_diagnostics(linted, settings)
-    return sort_diagnostics(_apply_suppressions(source, diagnostics))
+        return [parse_error(path, str(error), error.line, error.column)] if PARSE_ERROR in codes else []
+    return sort_diagnostics(diagnostics)
 
 
 def read_source(data: bytes, settings: Settings) -> str:
@@ -189,11 +199,12 @@ def text_edits(before: str, after: str) -> Iterable[Edit]:
             yield Edit("".join(new[j1:j2]), Location(i1 + 1, 1), Location(i2 + 1, 1))
 
 
-def _apply_suppressions(source: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    if not diagnostics:
+def _apply_suppressions(suppressions: list[Suppression], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics no suppression covers; marks each suppression with the codes it suppressed."""
+    if not diagnostics or not suppressions:
         return diagnostics
-    by_line: dict[int, list] = {}
-    for suppression in find_suppressions(source):
+    by_line: dict[int, list[Suppression]] = {}
+    for suppression in suppressions:
         by_line.setdefault(suppression.applies_to_line, []).append(suppression)
     kept = []
     for diagnostic in diagnostics:
@@ -208,3 +219,103 @@ def _apply_suppressions(source: str, diagnostics: list[Diagnostic]) -> list[Diag
 
 def _suppresses(selectors: tuple[str, ...], diagnostic: Diagnostic) -> bool:
     return not selectors or any(s.upper() == diagnostic.code or s.lower() == diagnostic.name for s in selectors)
+
+
+def _rule_code(selector: str) -> str | None:
+    rule = find_rule(selector)
+    return rule.code if rule is not None else None
+
+
+def _unused_suppressions(
+    source: str,
+    path: str,
+    module: cst.Module | None,
+    suppressions: list[Suppression],
+    settings: Settings,
+    enabled: set[str],
+) -> list[Diagnostic]:
+    """SPL900: spanlint suppressions that suppressed nothing or name no rule, each with a safe fix."""
+    found = unused_suppressions(suppressions, _rule_code, enabled)
+    if not found:
+        return []
+    rule = find_rule(UNUSED_SUPPRESSION)
+    assert rule is not None
+    module = module or _parse(source)
+    comments = _CommentFinder.locate(module)
+    lines = source.splitlines()
+    diagnostics = []
+    for unused in found:
+        suppression = unused.suppression
+        column = suppression.column - 1
+        fix = next(
+            (
+                _summarize_fix(module, _remove_directive(unused, column - start, comment, holder))
+                for start, comment, holder in comments.get(suppression.line, [])
+                if start <= column < start + len(comment.value)
+            ),
+            None,
+        )
+        diagnostics.append(
+            Diagnostic(
+                path=path,
+                location=Location(suppression.line, suppression.column),
+                end_location=Location(suppression.line, suppression.end_column),
+                code=rule.code,
+                name=rule.name,
+                message=unused.message,
+                severity="warn" if settings.severity_of(rule) == "warn" else "error",
+                fix=fix,
+                snippet=lines[suppression.line - 1] if suppression.line <= len(lines) else "",
+            )
+        )
+    return diagnostics
+
+
+class _CommentFinder(cst.CSTVisitor):
+    """Every comment with the line node that holds it (a trailing comment or a comment line)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[cst.Comment, cst.TrailingWhitespace | cst.EmptyLine]] = []
+
+    def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
+        if node.comment is not None:
+            self.found.append((node.comment, node))
+
+    def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
+        if node.comment is not None:
+            self.found.append((node.comment, node))
+
+    @classmethod
+    def locate(cls, module: cst.Module) -> dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]]:
+        """For each line, its comments as (0-based start column, comment, holder)."""
+        finder = cls()
+        module.visit(finder)
+        if not finder.found:
+            return {}
+        positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        located: dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]] = {}
+        for comment, holder in finder.found:
+            start = positions[comment].start
+            located.setdefault(start.line, []).append((start.column, comment, holder))
+        return located
+
+
+def _remove_directive(unused: UnusedSuppression, offset: int, comment: cst.Comment, holder: cst.CSTNode) -> Fix:
+    """The tree edit that rewrites or removes one suppression directive inside `comment`."""
+    text = comment.value
+    end = offset + len(unused.suppression.text)
+    if unused.replacement:
+        message = "Remove " + ", ".join(f"`{s}`" for s in (*unused.unused, *unused.unknown)) + " from the suppression"
+        new_text = text[:offset] + unused.replacement + text[end:]
+    else:
+        message = "Remove the unused suppression"
+        new_text = text[:offset].rstrip()  # a reason written after the directive goes with it
+    replacement: cst.CSTNode | cst.RemovalSentinel
+    if new_text.strip("# \t"):
+        replacement, target = comment.with_changes(value=new_text), comment
+    elif isinstance(holder, cst.EmptyLine):
+        replacement, target = cst.RemovalSentinel.REMOVE, holder
+    else:
+        replacement, target = holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None), holder
+    return Fix(message, "safe", {target: replacement})

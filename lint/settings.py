@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, Mapping
+
+import pathspec
 
 from rules import all_rules
 from rules.base import Rule
@@ -17,9 +21,18 @@ class SelectorError(ValueError):
     """A selector names no rule."""
 
 
+PARSE_ERROR = "SPL000"
+
+
 @dataclass(frozen=True)
 class Settings:
-    """Everything that decides which findings a file gets."""
+    """Everything that decides which findings a file gets.
+
+    `exclude` holds gitignore-style patterns and `per_file_ignores` keys are glob patterns, both
+    matched against absolute paths (a pattern without a leading slash matches at any depth); the
+    configuration loader anchors them at the directory of the file that sets them.
+    `config_files` names the files these settings came from, nearest first.
+    """
 
     select: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
@@ -29,18 +42,31 @@ class Settings:
     severity: Mapping[str, SeverityOverride] = field(default_factory=dict)
     vocabulary: Vocabulary = DEFAULT_VOCABULARY
     max_file_bytes: int = 4_000_000
+    config_files: tuple[str, ...] = ()
 
     def rules_for(self, path: str) -> tuple[type[Rule], ...]:
         """The rules that run on `path`, ordered by code."""
         chosen = resolve_selection(self.select, self.extend_select, self.ignore)
+        absolute = _absolute(path)
         for pattern, selectors in self.per_file_ignores.items():
-            if _path_matches(path, pattern):
+            if _path_matches(absolute, pattern):
                 dropped = {r.code for s in selectors for r in resolve_selector(s)}
                 chosen = tuple(r for r in chosen if r.code not in dropped)
         return tuple(r for r in chosen if self.severity_of(r) != "off")
 
     def severity_of(self, rule: type[Rule]) -> SeverityOverride:
         return self.severity.get(rule.code, rule.severity)
+
+    def is_excluded(self, path: str, is_dir: bool = False) -> bool:
+        """Whether `path` matches the `exclude` patterns."""
+        if not self.exclude:
+            return False
+        relative = _absolute(path).lstrip("/")
+        return self._exclude_spec.match_file(relative + "/" if is_dir else relative)
+
+    @cached_property
+    def _exclude_spec(self) -> pathspec.PathSpec:
+        return pathspec.GitIgnoreSpec.from_lines(self.exclude)
 
 
 def resolve_selector(selector: str) -> tuple[type[Rule], ...]:
@@ -58,14 +84,24 @@ def resolve_selector(selector: str) -> tuple[type[Rule], ...]:
 def resolve_selection(
     select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...]
 ) -> tuple[type[Rule], ...]:
-    """Default-enabled rules (or `select`), plus `extend_select`, minus `ignore`."""
+    """Default-enabled rules (or `select`), plus `extend_select`, minus `ignore`.
+
+    SPL000 (a file that could not be linted) is always reported unless ignored.
+    """
     if select:
         chosen = {r for s in select for r in resolve_selector(s)}
+        chosen |= {r for r in all_rules() if r.code == PARSE_ERROR}
     else:
         chosen = {r for r in all_rules() if r.default_enabled}
     chosen |= {r for s in extend_select for r in resolve_selector(s)}
     chosen -= {r for s in ignore for r in resolve_selector(s)}
     return tuple(sorted(chosen, key=lambda r: r.code))
+
+
+def _absolute(path: str) -> str:
+    if path.startswith("<") or path == "-":
+        return path
+    return os.path.abspath(path).replace("\\", "/")
 
 
 def _path_matches(path: str, pattern: str) -> bool:

@@ -6,6 +6,7 @@ import io
 import re
 import tokenize
 from dataclasses import dataclass, field
+from typing import Callable
 
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
 _IGNORE = re.compile(r"#\s*spanlint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
@@ -22,6 +23,10 @@ class Suppression:
     selectors: tuple[str, ...]
     text: str
     used: set[str] = field(default_factory=set)
+
+    @property
+    def is_noqa(self) -> bool:
+        return self.text.lstrip("#").lstrip().lower().startswith("noqa")
 
     @property
     def applies_to_line(self) -> int:
@@ -60,3 +65,69 @@ def find_suppressions(source: str) -> list[Suppression]:
             )
         )
     return found
+
+
+_OUR_CODE = re.compile(r"^SPL\d{3}$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class UnusedSuppression:
+    """What is wrong with one of spanlint's suppressions, and the comment text that fixes it."""
+
+    suppression: Suppression
+    unused: tuple[str, ...]
+    unknown: tuple[str, ...]
+    replacement: str  # the directive that should stand instead; "" to remove it
+
+    @property
+    def message(self) -> str:
+        parts = []
+        if self.unused:
+            parts.append("unused: " + ", ".join(f"`{s}`" for s in self.unused))
+        if self.unknown:
+            parts.append("unknown: " + ", ".join(f"`{s}`" for s in self.unknown))
+        if not parts:
+            return "Unused blanket `# spanlint: ignore`"
+        return f"Unused suppression ({'; '.join(parts)})"
+
+
+def unused_suppressions(
+    suppressions: list[Suppression], find_code: Callable[[str], str | None], enabled: set[str]
+) -> list[UnusedSuppression]:
+    """spanlint's own suppressions that suppressed nothing or name no rule.
+
+    `# spanlint: ignore` comments are ours; of `# noqa` comments only the SPL codes and rule names
+    in them are (a bare `# noqa` and other tools' codes are left alone). `find_code` maps a selector
+    to a rule code, None when it names no rule. A code counts as unused only if its rule is in
+    `enabled` (it ran on the file): a suppression for a rule switched off here is left alone.
+    """
+    found = []
+    for suppression in suppressions:
+        if suppression.is_noqa:
+            ours = [s for s in suppression.selectors if _OUR_CODE.match(s) or find_code(s)]
+        else:
+            ours = list(suppression.selectors)
+        if suppression.is_noqa and not ours:
+            continue
+        if not ours:  # a blanket `# spanlint: ignore`
+            if not suppression.used:
+                found.append(UnusedSuppression(suppression, (), (), ""))
+            continue
+        unknown = tuple(s for s in ours if find_code(s) is None)
+        unused = tuple(
+            s for s in ours
+            if s not in unknown and find_code(s) in enabled and find_code(s) not in suppression.used
+        )
+        if not unknown and not unused:
+            continue
+        kept = [s for s in suppression.selectors if s not in unknown and s not in unused]
+        found.append(UnusedSuppression(suppression, unused, unknown, _directive(suppression, kept)))
+    return found
+
+
+def _directive(suppression: Suppression, selectors: list[str]) -> str:
+    if not selectors:
+        return ""
+    if suppression.is_noqa:
+        return "# noqa: " + ", ".join(selectors)
+    return "# spanlint: ignore[" + ", ".join(selectors) + "]"

@@ -1,0 +1,5 @@
+"""`python -m lint`: the `spanlint` command."""
+
+from lint.cli import main
+
+main()

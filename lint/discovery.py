@@ -1,0 +1,151 @@
+"""Which files a run lints: walk directories, honour `.gitignore` files and `exclude` patterns.
+
+A file named on the command line is linted even when excluded, unless `force_exclude` is set (as in
+ruff). Directories are walked depth-first; a directory that is ignored or excluded is not entered.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+import pathspec
+
+from lint.config import YAML_NAME, load_config_file
+from lint.settings import Settings
+
+PYTHON_SUFFIXES = (".py", ".pyi")
+# Never linted when found by walking a directory: version control, environments, caches, builds.
+DEFAULT_EXCLUDE = (
+    ".git", ".hg", ".svn", ".bzr", ".venv", "venv", ".tox", ".nox", ".eggs", "__pycache__", "__pypackages__",
+    "node_modules", "site-packages", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".spanlint_cache",
+    "build", "dist", ".ci-venv",
+)
+PROJECT_MARKERS = (".git", "pyproject.toml")
+
+
+@dataclass(frozen=True)
+class _Ignore:
+    """The patterns of one `.gitignore`, relative to its directory."""
+
+    directory: Path
+    spec: pathspec.PathSpec
+
+    def verdict(self, path: Path, is_dir: bool) -> bool | None:
+        """True: ignored; False: re-included by a negation; None: no pattern matched."""
+        relative = path.relative_to(self.directory).as_posix() + ("/" if is_dir else "")
+        return self.spec.check_file(relative).include
+
+
+class GitIgnore:
+    """The `.gitignore` files that apply below a directory: nested files, negations, deeper wins."""
+
+    def __init__(self) -> None:
+        self._cache: dict[Path, _Ignore | None] = {}
+        self._chains: dict[Path, tuple[Path, ...]] = {}
+
+    def _load(self, directory: Path) -> _Ignore | None:
+        if directory not in self._cache:
+            file = directory / ".gitignore"
+            ignore = None
+            if file.is_file():
+                try:
+                    lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+                except OSError:
+                    lines = []
+                ignore = _Ignore(directory, pathspec.GitIgnoreSpec.from_lines(lines))
+            self._cache[directory] = ignore
+        return self._cache[directory]
+
+    def is_ignored(self, path: Path, is_dir: bool) -> bool:
+        """Whether git would ignore `path` by the `.gitignore` files between its repository root and it."""
+        chain = self._chains.get(path.parent)
+        if chain is None:
+            chain = self._chains[path.parent] = tuple(_repository_chain(path.parent))
+        for directory in chain:
+            ignore = self._load(directory)
+            if ignore is not None:
+                verdict = ignore.verdict(path, is_dir)
+                if verdict is not None:
+                    return verdict
+        return False
+
+
+def _repository_chain(directory: Path) -> Iterator[Path]:
+    """`directory` and its ancestors, nearest first, up to the git repository root (if any).
+
+    Outside a git repository, only `directory` itself counts.
+    """
+    chain = [directory, *directory.parents]
+    for index, candidate in enumerate(chain):
+        if (candidate / ".git").exists():
+            yield from chain[: index + 1]
+            return
+    yield directory
+
+
+def discover(
+    paths: Iterable[Path],
+    settings_for: Callable[[Path], Settings],
+    *,
+    force_exclude: bool = False,
+) -> list[Path]:
+    """The Python files to lint under `paths`, absolute, each once, sorted."""
+    gitignore = GitIgnore()
+    found: set[Path] = set()
+    for given in paths:
+        path = Path(os.path.abspath(given))
+        if path.is_dir():
+            found.update(_walk(path, settings_for, gitignore))
+        elif not force_exclude or not _skipped(path, False, settings_for, gitignore, default_excludes=False):
+            found.add(path)
+    return sorted(found)
+
+
+def is_force_excluded(path: Path, settings_for: Callable[[Path], Settings]) -> bool:
+    """Whether `--force-exclude` drops an explicitly named file (or stdin's `--stdin-filename`)."""
+    return _skipped(Path(os.path.abspath(path)), False, settings_for, GitIgnore(), default_excludes=False)
+
+
+def _skipped(
+    path: Path, is_dir: bool, settings_for: Callable[[Path], Settings], gitignore: GitIgnore, default_excludes: bool
+) -> bool:
+    if default_excludes and path.name in DEFAULT_EXCLUDE:
+        return True
+    if settings_for(path).is_excluded(str(path), is_dir):
+        return True
+    return gitignore.is_ignored(path, is_dir)
+
+
+def _walk(root: Path, settings_for: Callable[[Path], Settings], gitignore: GitIgnore) -> Iterator[Path]:
+    for directory, dirnames, filenames in os.walk(root):
+        here = Path(directory)
+        dirnames[:] = sorted(
+            name for name in dirnames if not _skipped(here / name, True, settings_for, gitignore, True)
+        )
+        for name in sorted(filenames):
+            if name.endswith(PYTHON_SUFFIXES):
+                path = here / name
+                if not _skipped(path, False, settings_for, gitignore, False):
+                    yield path
+
+
+def project_root(paths: Iterable[Path]) -> Path:
+    """The root of the project the paths belong to.
+
+    The nearest ancestor of their common directory that holds `.git`, `pyproject.toml` or a
+    `.spanlint.yaml` with `root: true`; else that common directory.
+    """
+    absolute = [Path(os.path.abspath(p)) for p in paths] or [Path.cwd()]
+    common = Path(os.path.commonpath([str(p if p.is_dir() else p.parent) for p in absolute]))
+    for candidate in (common, *common.parents):
+        if any((candidate / marker).exists() for marker in PROJECT_MARKERS):
+            return candidate
+        config = candidate / YAML_NAME
+        if config.is_file():
+            loaded = load_config_file(config)
+            if loaded is not None and loaded.is_root:
+                return candidate
+    return common

@@ -1,0 +1,223 @@
+"""Lint many files: discover them, build the project index, lint each file, across processes.
+
+A run has two passes over files. The first summarizes every Python file of the project (the
+nearest ancestor with `.git`, `pyproject.toml` or a root `.spanlint.yaml`), not just the linted
+ones, into the `ProjectIndex`: a span class defined in a file that is not being linted still
+counts. The second lints the selected files, each with its own summary so its syntax check is not
+repeated. Both passes run in a process pool when there are many files; a worker that dies (a
+crash in a native parser) costs only the files it was on, which become SPL000 findings.
+
+`lint_file` lints one file path and returns its findings: pure and picklable, the unit a
+per-file cache or fix application works on.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Callable, Sequence, TypeVar
+
+from lint.config import ConfigResolver
+from lint.diagnostics import Diagnostic, sort_diagnostics
+from lint.discovery import discover, is_force_excluded, project_root
+from lint.engine import SourceError, lint_source, parse_error, read_source
+from lint.settings import PARSE_ERROR, Settings
+from rules.project import FileSummary, ProjectIndex, summarize_source
+
+# Below this many files, a process pool costs more than it saves.
+PARALLEL_THRESHOLD = 16
+STDIN = "-"
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class FileJob:
+    """One file to lint: where to read it, the path reports show, and its settings."""
+
+    path: str
+    display: str
+    settings: Settings
+
+
+@dataclass
+class RunResult:
+    """The findings of a run (sorted) and the files it linted (display paths, sorted)."""
+
+    diagnostics: list[Diagnostic]
+    files: list[str]
+    # Sources that are not files on disk (stdin), by display path, for reporters that quote code.
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+def display_path(path: str | Path, cwd: Path | None = None) -> str:
+    """`path` relative to the current directory when under it, else absolute."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        return absolute.relative_to(cwd or Path.cwd()).as_posix()
+    except ValueError:
+        return absolute.as_posix()
+
+
+def summarize_file(path: str, settings: Settings) -> FileSummary | None:
+    """The project-wide facts of the file at `path`; None when it cannot be read or decoded."""
+    try:
+        source = read_source(Path(path).read_bytes(), settings)
+    except (OSError, SourceError):
+        return None
+    return summarize_source(source, settings.vocabulary, path)
+
+
+def lint_file(
+    job: FileJob, project: ProjectIndex, summary: FileSummary | None = None, prescan: bool = True
+) -> list[Diagnostic]:
+    """Every finding in one file; a file that cannot be read or linted is an SPL000 finding."""
+    try:
+        data = Path(job.path).read_bytes()
+    except OSError as error:
+        return _failure(job, f"cannot read file: {error.strerror or error}")
+    return lint_bytes(data, job, project, summary, prescan)
+
+
+def lint_bytes(
+    data: bytes, job: FileJob, project: ProjectIndex, summary: FileSummary | None = None, prescan: bool = True
+) -> list[Diagnostic]:
+    """Every finding in a file's bytes (a file on disk or stdin)."""
+    try:
+        source = read_source(data, job.settings)
+        return lint_source(source, job.display, job.settings, project, summary, prescan=prescan)
+    except SourceError as error:
+        return _failure(job, str(error))
+    except Exception as error:  # noqa: BLE001 - one file's failure must not stop the run
+        return _failure(job, f"internal error: {type(error).__name__}: {error}")
+
+
+def _failure(job: FileJob, reason: str) -> list[Diagnostic]:
+    if not any(rule.code == PARSE_ERROR for rule in job.settings.rules_for(job.display)):
+        return []
+    return [parse_error(job.display, reason)]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run: process count, pre-scan, and whether excludes apply to files named explicitly."""
+
+    jobs: int = os.cpu_count() or 1
+    prescan: bool = True
+    force_exclude: bool = False
+
+
+def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: RunOptions = RunOptions()) -> RunResult:
+    """Lint the Python files under `paths`."""
+    files = discover([Path(p) for p in paths], resolver.settings_for, force_exclude=options.force_exclude)
+    cwd = Path.cwd()
+    jobs = [FileJob(str(f), display_path(f, cwd), resolver.settings_for(f)) for f in files]
+    if not jobs:
+        return RunResult([], [])
+    root = project_root([Path(p) for p in paths])
+    summaries = _project_summaries(root, jobs, resolver, options)
+    project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
+    lint = partial(_lint_chunk, project=project, prescan=options.prescan)
+    items = [(job, summaries.get(job.path)) for job in jobs]
+    results = _map(lint, items, options.jobs, lambda item: _crashed(item[0]))
+    diagnostics = [d for found in results for d in found]
+    return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs])
+
+
+def check_stdin(
+    data: bytes, filename: str | None, resolver: ConfigResolver, options: RunOptions = RunOptions()
+) -> RunResult:
+    """Lint source read from stdin as if it were the file `filename` (reported as `-` without one)."""
+    named = Path(os.path.abspath(filename)) if filename else None
+    settings = resolver.settings_for(named or Path.cwd())
+    if named is not None and options.force_exclude and is_force_excluded(named, resolver.settings_for):
+        return RunResult([], [])
+    job = FileJob(str(named) if named else STDIN, display_path(named) if named else STDIN, settings)
+    try:
+        source = read_source(data, settings)
+    except SourceError as error:
+        return RunResult(_failure(job, str(error)), [job.display])
+    summary = summarize_source(source, settings.vocabulary, job.path)
+    root = project_root([named.parent if named else Path.cwd()])
+    summaries = _project_summaries(root, [], resolver, options)
+    summaries[job.path] = summary
+    project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
+    diagnostics = lint_bytes(data, job, project, summary, options.prescan)
+    return RunResult(diagnostics, [job.display], {job.display: source})
+
+
+def _project_summaries(
+    root: Path, jobs: list[FileJob], resolver: ConfigResolver, options: RunOptions
+) -> dict[str, FileSummary | None]:
+    """Summaries of every project file and every linted file, by absolute path, in path order."""
+    paths = {str(p): resolver.settings_for(p) for p in discover([root], resolver.settings_for)}
+    paths.update((job.path, job.settings) for job in jobs)
+    items = sorted(paths.items())
+    results = _map(_summarize_chunk, items, options.jobs, lambda item: None)
+    return dict(zip((path for path, _ in items), results))
+
+
+def _summarize_chunk(chunk: list[tuple[str, Settings]]) -> list[FileSummary | None]:
+    return [summarize_file(path, settings) for path, settings in chunk]
+
+
+def _lint_chunk(
+    chunk: list[tuple[FileJob, FileSummary | None]], project: ProjectIndex, prescan: bool
+) -> list[list[Diagnostic]]:
+    return [lint_file(job, project, summary, prescan) for job, summary in chunk]
+
+
+def _crashed(job: FileJob) -> list[Diagnostic]:
+    return _failure(job, "internal error: the worker process crashed while linting this file")
+
+
+def _map(
+    function: Callable[[list[Item]], list[Result]],
+    items: list[Item],
+    jobs: int,
+    on_crash: Callable[[Item], Result],
+) -> list[Result]:
+    """`function` over `items` in chunks, in a process pool when worthwhile; results in item order.
+
+    If a worker dies, the chunks it took down are run again one pool at a time, halved until the
+    item that kills its worker is alone; that item's result is `on_crash(item)`.
+    """
+    if jobs <= 1 or len(items) < PARALLEL_THRESHOLD:
+        return function(items)
+    chunks = _chunks(items, jobs)
+    results: dict[int, list[Result]] = {}
+    broken: list[int] = []
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+        futures: list[Future[list[Result]]] = [pool.submit(function, chunk) for chunk in chunks]
+        for index, future in enumerate(futures):
+            try:
+                results[index] = future.result()
+            except BrokenProcessPool:
+                broken.append(index)
+    for index in broken:
+        results[index] = _isolate(function, chunks[index], on_crash)
+    return [result for index in range(len(chunks)) for result in results[index]]
+
+
+def _isolate(
+    function: Callable[[list[Item]], list[Result]], chunk: list[Item], on_crash: Callable[[Item], Result]
+) -> list[Result]:
+    try:
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            return pool.submit(function, chunk).result()
+    except BrokenProcessPool:
+        if len(chunk) == 1:
+            return [on_crash(chunk[0])]
+        middle = len(chunk) // 2
+        return _isolate(function, chunk[:middle], on_crash) + _isolate(function, chunk[middle:], on_crash)
+
+
+def _chunks(items: list[Item], jobs: int) -> list[list[Item]]:
+    size = max(1, min(64, -(-len(items) // (jobs * 4))))
+    return [items[start : start + size] for start in range(0, len(items), size)]
+

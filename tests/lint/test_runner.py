@@ -1,0 +1,152 @@
+"""Running over many files: SPL000 for files that cannot be linted, determinism, crashes, pre-scan."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+import lint
+from lint import Settings, check_source
+from lint.config import ConfigResolver
+from lint.engine import lint_source
+from lint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
+from rules import all_rules
+from rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
+from tests.lint.conftest import CLEAN, REWRITE, write_tree
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _run(root: Path, jobs: int = 1, prescan: bool = True):
+    return check_paths([root], ConfigResolver(isolated=True), RunOptions(jobs=jobs, prescan=prescan))
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("def f(:\n    pass\n", "syntax error"),
+        (b"x = '\xff\xfe'\n", "cannot decode"),
+        (b"# -*- coding: latin-9000 -*-\nx = 1\n", "cannot decode"),
+        (b"x = 1\x00\n", "NUL bytes"),
+        ("x = " + "(" * 5000 + ")" * 5000 + "\n", ""),
+    ],
+)
+def test_unlintable_file_is_spl000_and_the_rest_are_linted(project: Path, content: str | bytes, reason: str) -> None:
+    write_tree(project, {"bad.py": content, "good.py": REWRITE, "empty.py": ""})
+    result = _run(project)
+    assert [(d.path, d.code) for d in result.diagnostics] == [("bad.py", "SPL000"), ("good.py", "SPL101")]
+    assert reason in result.diagnostics[0].message
+    assert result.files == ["bad.py", "empty.py", "good.py"]
+
+
+def test_latin1_file_with_a_coding_cookie_is_linted(project: Path) -> None:
+    write_tree(project, {"a.py": "# -*- coding: latin-1 -*-\n".encode() + REWRITE.encode() + b"# caf\xe9\n"})
+    assert [d.code for d in _run(project).diagnostics] == ["SPL101"]
+
+
+def test_exception_in_a_rule_is_an_internal_error_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def visit_Assign(self, node):  # LibCST finds visitor methods by their name
+        raise ValueError("boom")
+
+    monkeypatch.setattr(InPlaceRewriteWithoutVersionBump, "visit_Assign", visit_Assign)
+    write_tree(project, {"a.py": REWRITE, "b.py": "print(1)\n"})
+    (finding,) = _run(project).diagnostics
+    assert (finding.path, finding.code, finding.message) == ("a.py", "SPL000", "internal error: ValueError: boom")
+
+
+def _many_files(root: Path) -> None:
+    files = {f"pkg{i % 3}/mod{i:02}.py": REWRITE if i % 2 else CLEAN for i in range(PARALLEL_THRESHOLD + 8)}
+    files["pkg0/broken.py"] = "def f(:\n"
+    write_tree(root, files)
+
+
+def test_output_is_the_same_whatever_the_job_count(project: Path) -> None:
+    _many_files(project)
+    one, two = _run(project, jobs=1), _run(project, jobs=2)
+    assert one.diagnostics == two.diagnostics
+    assert one.files == two.files
+    assert len(one.diagnostics) == (PARALLEL_THRESHOLD + 8) // 2 + 1
+    assert [d.sort_key for d in one.diagnostics] == sorted(d.sort_key for d in one.diagnostics)
+
+
+def _crash_on_poison(job, project, summary=None, prescan=True):
+    if job.path.endswith("poison.py"):
+        os._exit(70)  # what a segfault in a native parser looks like to the pool
+    return _real_lint_file(job, project, summary, prescan)
+
+
+_real_lint_file = lint.runner.lint_file
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the patched worker must be inherited")
+def test_worker_crash_costs_only_its_file(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _many_files(project)
+    write_tree(project, {"pkg1/poison.py": REWRITE})
+    with monkeypatch.context() as patched:
+        patched.setattr(lint.runner, "lint_file", _crash_on_poison)
+        crashed = _run(project, jobs=2)
+    poison = [d for d in crashed.diagnostics if d.path == "pkg1/poison.py"]
+    assert [(d.code, "crashed" in d.message) for d in poison] == [("SPL000", True)]
+    expected = [d for d in _run(project, jobs=1).diagnostics if d.path != "pkg1/poison.py"]
+    assert [d for d in crashed.diagnostics if d.path != "pkg1/poison.py"] == expected
+
+
+def _prescan_corpus() -> list[tuple[str, str]]:
+    sources = [(str(p), p.read_text(encoding="utf-8")) for base in ("tests/rules/corpus", "examples")
+               for p in sorted((REPO / base).rglob("*.py"))]
+    for rule in all_rules():
+        sources += [(f"{rule.code}-example-{i}", e.code) for i, e in enumerate([*rule.valid, *rule.invalid])]
+    return sources
+
+
+def test_prescan_never_changes_results() -> None:
+    settings = Settings(select=("ALL",))
+    corpus = _prescan_corpus()
+    assert len(corpus) > 5
+    for name, source in corpus:
+        assert lint_source(source, name, settings, prescan=True) == lint_source(source, name, settings, prescan=False), name
+
+
+def test_project_index_comes_from_the_project_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_tree(tmp_path, {
+        "repo/pyproject.toml": "",
+        "repo/models/doc.py": "class Doc:\n    span_id: str\n    content: str\n",
+        "repo/ops/edit.py": "def f(d):\n    return d\n",
+    })
+    seen = []
+
+    def recording(job, project, summary=None, prescan=True):
+        seen.append((project.span_class("Doc"), summary))
+        return _real_lint_file(job, project, summary, prescan)
+
+    monkeypatch.setattr(lint.runner, "lint_file", recording)
+    check_paths([tmp_path / "repo/ops/edit.py"], ConfigResolver(isolated=True), RunOptions(jobs=1))
+    ((span_class, summary),) = seen
+    assert span_class is not None and span_class.path.endswith("doc.py")
+    assert summary is not None and summary.syntax_error is None
+
+
+def test_stdin_is_linted_under_its_stdin_filename(project: Path) -> None:
+    write_tree(project, {".spanlint.yaml": "per-file-ignores: {'tests/*': [SPL101]}\n"})
+    resolver = ConfigResolver()
+    assert [d.path for d in check_stdin(REWRITE.encode(), "src/x.py", resolver).diagnostics] == ["src/x.py"]
+    assert check_stdin(REWRITE.encode(), "tests/x.py", resolver).diagnostics == []
+    assert [d.path for d in check_stdin(REWRITE.encode(), None, resolver).diagnostics] == ["-"]
+
+
+def test_paths_outside_the_current_directory_are_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_tree(tmp_path, {"elsewhere/a.py": REWRITE, "here/.keep": ""})
+    monkeypatch.chdir(tmp_path / "here")
+    (finding,) = lint.check_paths([tmp_path / "elsewhere"])
+    assert finding.path == (tmp_path / "elsewhere/a.py").as_posix()
+
+
+def test_python_api(project: Path) -> None:
+    write_tree(project, {"b.py": REWRITE, "a.py": REWRITE, ".spanlint.yaml": "ignore: [SPL101]\n"})
+    assert lint.check_paths(["."]) == []
+    found = lint.check_paths(["."], Settings())
+    assert [(d.path, d.code) for d in found] == [("a.py", "SPL101"), ("b.py", "SPL101")]
+    assert [d.code for d in check_source(REWRITE)] == ["SPL101"]
