@@ -1,5 +1,9 @@
 """Run one command as a fresh process tree; measure its wall time and peak memory.
 
+CPU time is user + system time of the whole tree (from the same wait4 call); with other
+load on the machine it is a steadier figure than wall time, and the 1-minute load average at
+the end of each run is kept to show such load.
+
 Memory is measured two ways (both reported):
 
 * max single-process RSS, exact: ``os.wait4`` on the direct child returns the kernel's
@@ -28,6 +32,8 @@ class Measurement:
     """One whole-process run."""
 
     wall_seconds: float
+    cpu_seconds: float
+    load_average: float
     max_process_rss_kib: int
     tree_rss_peak_kib: int
     processes_seen: int
@@ -99,9 +105,12 @@ def measure(command: list[str], *, cwd: Path | None = None, stdout_path: Path | 
         _pid, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         sampler.stop()
+    load_average = os.getloadavg()[0]
     process.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
     return Measurement(
         wall_seconds=wall,
+        cpu_seconds=usage.ru_utime + usage.ru_stime,
+        load_average=load_average,
         max_process_rss_kib=usage.ru_maxrss,
         tree_rss_peak_kib=sampler.peak_total_kib,
         processes_seen=len(sampler.pids_seen),

@@ -47,15 +47,15 @@ def cpu_model() -> str:
 def results_table(cases: list[Case], floor_one_process: Case | None) -> list[str]:
     """One markdown row per measured case."""
     rows = [
-        "| case | files | lines | runs | median s | min-max s | lines/s "
-        "| max proc RSS MiB | tree RSS peak MiB | procs | x floor 1p | output |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| case | files | lines | runs | median s | min-max s | lines/s | CPU s "
+        "| max proc RSS MiB | tree RSS peak MiB | procs | load | x floor 1p | output |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     floor_seconds = median_seconds(floor_one_process) if floor_one_process else None
     for case in cases:
         if not case.measurements:
             rows.append(f"| {case.label} | {case.size.files} | {case.size.lines} | 0 "
-                        f"| failed | | | | | | | {case.notes} |")
+                        f"| failed | | | | | | | | | {case.notes} |")
             continue
         walls = [m.wall_seconds for m in case.measurements]
         median = median_seconds(case)
@@ -64,9 +64,11 @@ def results_table(cases: list[Case], floor_one_process: Case | None) -> list[str
             f"| {case.label} | {case.size.files} | {case.size.lines} | {len(walls)} "
             f"| {median:.2f} | {min(walls):.2f}-{max(walls):.2f} "
             f"| {case.size.lines / median:,.0f} "
+            f"| {statistics.median(m.cpu_seconds for m in case.measurements):.1f} "
             f"| {max(m.max_process_rss_kib for m in case.measurements) / KIB_PER_MIB:.0f} "
             f"| {max(m.tree_rss_peak_kib for m in case.measurements) / KIB_PER_MIB:.0f} "
-            f"| {max(m.processes_seen for m in case.measurements)} | {ratio} "
+            f"| {max(m.processes_seen for m in case.measurements)} "
+            f"| {max(m.load_average for m in case.measurements):.1f} | {ratio} "
             f"| {'; '.join(filter(None, (case.notes, case.output_summary)))} |"
         )
     return rows

@@ -204,7 +204,8 @@ class Harness:
             tail = stderr.read_text(errors="replace").splitlines()[-STDERR_TAIL_LINES:]
             print("\n".join(f"  | {line}" for line in tail))
             return
-        print(f"{result.wall_seconds:8.2f}s  {case.label}", flush=True)
+        print(f"{result.wall_seconds:8.2f}s wall {result.cpu_seconds:8.2f}s CPU "
+              f"load {result.load_average:4.1f}  {case.label}", flush=True)
         if record:
             case.measurements.append(result)
             if case.describe_output:
@@ -283,7 +284,10 @@ def write_report(harness: Harness, main_cases: list[Case], scaled: list[Case],
         lines += ["", "Scaling (spanlint cold):", "", *report.scaling_lines(scaled)]
     if determinism:
         lines += ["", *determinism]
-    lines += ["", "Memory: *max proc RSS* is the kernel's ru_maxrss from wait4 (largest single "
+    lines += ["", "CPU s: median user+system time of the process tree. load: highest 1-minute "
+              "load average seen at the end of a run (above nproc, other work shared the "
+              "CPUs and wall times are inflated).",
+              "Memory: *max proc RSS* is the kernel's ru_maxrss from wait4 (largest single "
               "process of the tree: per-worker peak for pools); *tree RSS peak* sums the RSS "
               f"of all live processes, sampled every {SAMPLE_INTERVAL_MS} ms from /proc.", ""]
     return lines
