@@ -27,7 +27,7 @@ SPANLINT_CHECK = ("check",)
 SPANLINT_NO_CACHE = "--no-cache"
 SPANLINT_NO_PRESCAN = "--no-prescan"  # hidden flag: disable the project pre-scan
 SPANLINT_JOBS = "--jobs"
-SPANLINT_JSON_OUTPUT = ("--format", "json")
+SPANLINT_JSON_OUTPUT = ("--output-format", "json")
 SPANLINT_OK_RETURNCODES = frozenset({0, 1})  # 1: findings reported
 
 FIXIT_OK_RETURNCODES = frozenset({0, 1})  # 1: lint errors reported

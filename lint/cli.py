@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, List, Optional
 
+from importlib.metadata import version
+
 import typer
 import yaml
 
@@ -51,6 +53,21 @@ def _usage_errors() -> Iterator[None]:
         _fail(str(error))
     except OSError as error:
         _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"spanlint {version('spanlint')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Lint code that edits an AI agent's context spans."""
 
 
 def _fail(message: str) -> None:
