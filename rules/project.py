@@ -28,6 +28,9 @@ class ClassFacts:
     is_record: bool
     path: str = ""
     line: int = 0
+    methods: frozenset[str] = frozenset()
+    # (field, class name of its annotation) for fields annotated with a plain class name.
+    field_types: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,17 @@ class SpanClass:
     is_record: bool
     path: str = ""
     line: int = 0
+    content_setters: tuple[str, ...] = ()
+    field_types: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_span(self) -> bool:
-        """A span declares an id and a content field."""
-        return bool(self.id_fields and self.content_fields)
+        """A span declares an id and a content field (or a content setter method)."""
+        return bool(self.id_fields and (self.content_fields or self.content_setters))
+
+    def field_type(self, field_name: str) -> str | None:
+        """The class name a field is annotated with, if any."""
+        return next((t for f, t in self.field_types if f == field_name), None)
 
     @property
     def version_field(self) -> str | None:
@@ -88,6 +97,7 @@ class ProjectIndex:
     classes: dict[str, ClassFacts] = field(default_factory=dict)
     helpers: dict[str, HelperEffects] = field(default_factory=dict)
     _resolved: dict[str, SpanClass | None] = field(default_factory=dict, repr=False)
+    _span_names: frozenset[str] | None = field(default=None, repr=False)
 
     @classmethod
     def merge(cls, vocabulary: Vocabulary, summaries: Iterable[FileSummary]) -> "ProjectIndex":
@@ -103,6 +113,13 @@ class ProjectIndex:
         for name, helper in summary.helpers.items():
             self.helpers.setdefault(name, helper)
         self._resolved.clear()
+        self._span_names = None
+
+    def span_class_names(self) -> frozenset[str]:
+        """Names of every span class of the tree."""
+        if self._span_names is None:
+            self._span_names = frozenset(name for name in self.classes if self.span_class(name) is not None)
+        return self._span_names
 
     def class_named(self, name: str | None) -> SpanClass | None:
         """The class named `name` with its inherited fields, if the tree defines it."""
@@ -123,6 +140,8 @@ class ProjectIndex:
             return None
         declared: set[str] = set()
         properties: set[str] = set()
+        methods: set[str] = set()
+        field_types: dict[str, str] = {}
         is_record = False
         seen: set[str] = set()
         pending = [name]
@@ -133,6 +152,9 @@ class ProjectIndex:
             seen.add(current.name)
             declared |= current.declared
             properties |= current.properties - current.declared
+            methods |= current.methods
+            for field_name, type_name in current.field_types:
+                field_types.setdefault(field_name, type_name)
             is_record = is_record or current.is_record
             pending.extend(current.bases)
         properties -= declared
@@ -151,6 +173,8 @@ class ProjectIndex:
             is_record=is_record,
             path=facts.path,
             line=facts.line,
+            content_setters=tuple(m for m in vocabulary.content_setters if m in methods),
+            field_types=tuple(sorted(field_types.items())),
         )
 
 
@@ -182,15 +206,47 @@ def _decorator_name(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
+COLLECTION_TYPES = frozenset({
+    "Optional", "List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Dict", "dict",
+    "Mapping", "MutableMapping", "OrderedDict", "Deque", "deque", "Set", "set", "Tuple", "tuple",
+})
+
+
+def _annotated_class(node: ast.expr) -> str | None:
+    """The class an annotation names: `Span` for `Span`, `"Span"`, `Optional[Span]`, `Span | None`,
+    `mod.Span`; for a collection (`list[Span]`, `dict[str, Span]`) the class of its elements."""
+    for _ in range(4):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value, mode="eval").body
+            except SyntaxError:
+                return None
+        if isinstance(node, ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.Subscript) and _decorator_name(node.value) in COLLECTION_TYPES:
+            inner = node.slice
+            node = inner.elts[-1] if isinstance(inner, ast.Tuple) and inner.elts else inner
+        else:
+            break
+    name = _decorator_name(node)
+    return name if name[:1].isupper() and name not in COLLECTION_TYPES else None
+
+
 def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
     declared: set[str] = set()
     properties: set[str] = set()
+    methods: set[str] = set()
+    field_types: dict[str, str] = {}
     for statement in node.body:
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             declared.add(statement.target.id)
+            annotated = _annotated_class(statement.annotation)
+            if annotated:
+                field_types[statement.target.id] = annotated
         elif isinstance(statement, ast.Assign):
             declared.update(t.id for t in statement.targets if isinstance(t, ast.Name))
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            methods.add(statement.name)
             if any(_decorator_name(d) in ("property", "cached_property") for d in statement.decorator_list):
                 properties.add(statement.name)
             elif statement.name in ("__init__", "__post_init__"):
@@ -200,7 +256,10 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
         set(base_names) & RECORD_BASES
         or {_decorator_name(d) for d in node.decorator_list} & RECORD_DECORATORS
     )
-    return ClassFacts(node.name, frozenset(declared), frozenset(properties), base_names, is_record, path, node.lineno)
+    return ClassFacts(
+        node.name, frozenset(declared), frozenset(properties), base_names, is_record, path, node.lineno,
+        frozenset(methods), tuple(sorted(field_types.items())),
+    )
 
 
 def _self_attributes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
