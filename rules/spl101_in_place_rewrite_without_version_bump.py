@@ -4,60 +4,86 @@ from __future__ import annotations
 
 import libcst as cst
 
-from rules.base import Invalid, ScopedRule, Valid
+from rules.base import Fix, Invalid, Valid
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
-class InPlaceRewriteWithoutVersionBump(ScopedRule):
+class InPlaceRewriteWithoutVersionBump(RewriteRule):
     code = "SPL101"
     name = "in-place-rewrite-without-version-bump"
     summary = "Span content rewritten in place without bumping its version"
     message = "Span content rewritten in place without bumping its version"
+    fix_applicability = "unsafe"
     docs = """
 ## What it does
-Finds functions that write a span's content in place and keep its id, but do not bump its version.
+Finds functions that rewrite a span's content in place (`span.content = ...`, `+=`, `setattr`,
+`object.__setattr__`, `__dict__[...]`, mutating methods on list-valued content, item assignment or
+`del`, content setter methods such as `node.set_content(...)`, or a copy with new content stored back
+under the same id) and do not bump the span's version on every path through the write.
+
+A bump is an assignment or augmented assignment to the version field, a bump method
+(`span.bump()`), or a call of a helper of the linted tree that bumps the version of the argument it
+is given. A bump before the write counts; a bump under a condition that does not cover the write,
+or skipped by an early `return`, does not. Objects built in the function, constructors
+(`__init__`, `__post_init__`, `__new__`) and tombstone writes (`span.content = "[pruned]"`) are
+exempt, and so are classes known to have no version field (see SPL103).
 
 ## Why is this bad?
-Everything derived from the span and keyed on its id is now stale, and nothing notices.
+The span keeps its id, so every artifact keyed on it (embeddings, token-offset maps, citations,
+caches) silently refers to text the span no longer holds. A version bump lets consumers that key on
+`(span_id, version)` notice the change.
 
 ## Example
 ```python
-def compress(span):
-    span.content = shorten(span.content)
+def redact(span: Span) -> None:
+    span.content = EMAIL.sub("[email]", span.content)
 ```
 
 ## Use instead
 ```python
-def compress(span):
-    span.content = shorten(span.content)
+def redact(span: Span) -> None:
+    span.content = EMAIL.sub("[email]", span.content)
     span.version += 1
 ```
+or copy-on-rewrite: build a new span with a new id.
 
 ## Fix safety
-No fix yet.
+The fix inserts `<span>.<version field> += 1` right after the write when the version field is known
+(declared by the span's class, or read on that span in the function). It is unsafe: it changes
+behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
         Valid("def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n"),
         Valid("def parse(element):\n    element.text = element.text.strip()\n"),
     ]
     invalid = [
-        Invalid("def compress(span):\n    span.content = shorten(span.content)\n", line=2, column=5),
+        Invalid(
+            "def compress(span):\n    span.content = shorten(span.content)\n    return span.version\n",
+            line=2,
+            column=5,
+            fixed="def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n    return span.version\n",
+        ),
     ]
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if self.function is None:
+    def check(self, write: ContentWrite) -> None:
+        span_class = write.span_class
+        if span_class is not None and not span_class.version_fields:
             return
-        for target in node.targets:
-            written = target.target
-            if (
-                isinstance(written, cst.Attribute)
-                and written.attr.value in self.context.vocabulary.content_fields
-                and self.context.analysis.is_span_like(written.value, self.facts)
-                and not self._bumps(written.value)
-            ):
-                self.report(node)
-
-    def _bumps(self, owner: cst.BaseExpression) -> bool:
-        assert self.function is not None
-        owner_code = self.context.module.code_for_node(owner)
-        versions = self.context.vocabulary.version_fields
-        return any(f"{owner_code}.{v}" in self.context.module.code_for_node(self.function) for v in versions)
+        versions = span_class.version_fields if span_class is not None else self.vocabulary.version_fields
+        if write.copy is not None:
+            if not copy_sets(write, versions):
+                self.report(write.statement, f"{write.describe()} replaced by a copy under the same id without a new version")
+            return
+        if self.covered(write, versions, self.vocabulary.bump_methods, "bumps"):
+            return
+        version = span_class.version_field if span_class is not None else self.reads_field(write, versions)
+        bumped = f"`{write.owner_code}.{version}`" if version else "its version"
+        fix = None
+        if version:
+            bump = cst.AugAssign(
+                target=cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(version)),
+                operator=cst.AddAssign(),
+                value=cst.Integer("1"),
+            )
+            fix = Fix(f"Bump `{write.owner_code}.{version}` after the write", "unsafe", insert_after(write, bump))
+        self.report(write.statement, f"{write.describe()} rewritten in place without bumping {bumped}", fix=fix)
