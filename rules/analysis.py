@@ -25,21 +25,19 @@ from typing import Any, Union
 
 import libcst as cst
 
-from rules.project import COLLECTION_TYPES, ProjectIndex, SpanClass
+from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
 from runtime_guard.vocabulary import Vocabulary
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 
-_WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])")
 _CAPWORD = re.compile(r"\b[A-Z]\w*")
+_FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)
 _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
 # Calls whose result is a fresh object (a copy), not the span the argument names.
+# Word parts of a root name that mark an API payload (request/response data), not a span buffer.
+PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
+FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
 COPY_CALLS = frozenset({"copy", "deepcopy", "model_copy", "_replace", "replace", "evolve", "with_changes", "clone"})
-
-
-def name_parts(name: str) -> list[str]:
-    """The lower-case word parts of a snake_case or CamelCase name."""
-    return [p.lower() for p in _WORD_SPLIT.split(name) if p]
 
 
 def dotted_name(node: cst.CSTNode | None) -> str | None:
@@ -87,14 +85,33 @@ class FunctionFacts:
     self_class: str | None = None  # the enclosing class of a method
     types: dict[str, str] = field(default_factory=dict)  # local -> any class of the tree it holds
     alias_sources: dict[str, str] = field(default_factory=dict)  # alias -> code of what it was read from
-    lookalike_params: set[str] = field(default_factory=set)  # params annotated with a look-alike library type
+    # Locals that are not spans whatever their name: params annotated with a look-alike library type,
+    # values read out of API payloads (`data["messages"]`, `response.choices[0].message`).
+    not_spans: set[str] = field(default_factory=set)
+    built_collections: set[str] = field(default_factory=set)  # locals holding objects built here
+    accumulators: set[str] = field(default_factory=set)  # locals starting as an empty list or dict
+    mixed_collections: set[str] = field(default_factory=set)  # locals that receive values not built here
+
+    loop_sources: dict[str, str] = field(default_factory=dict)  # loop variable -> the local it iterates
+
+    def holds_built(self, name: str | None) -> bool:
+        """`name` is a collection of objects built in this function."""
+        return name in self.built_collections or (name in self.accumulators and name not in self.mixed_collections)
+
+    def is_built(self, name: str) -> bool:
+        """`name` (or the collection it indexes or iterates) holds objects built in this function."""
+        return name in self.built_here or self.holds_built(name) or self.holds_built(self.loop_sources.get(name))
 
 
 class SpanAnalysis:
     """Questions rules ask about spans in one module."""
 
-    def __init__(self, module: cst.Module, vocabulary: Vocabulary, project: ProjectIndex) -> None:
+    def __init__(
+        self, module: cst.Module, vocabulary: Vocabulary, project: ProjectIndex, path: str = "", source: str | None = None
+    ) -> None:
         self.module = module
+        self.path = path
+        self._source = source
         self.vocabulary = vocabulary
         self.project = project
         self._nouns = frozenset(vocabulary.span_nouns)
@@ -103,10 +120,71 @@ class SpanAnalysis:
         self._name_cache: dict[str, bool] = {}
         self._module_flags: tuple[bool, bool] | None = None
         self._constants: dict[str, str] | None = None
+        self._origins: dict[str, str] | None = None
         # Per-file results other shared helpers compute once for several rules (e.g. content writes).
         self.memo: dict[Any, Any] = {}
 
     # --- module ----------------------------------------------------------------------------
+    def class_named(self, name: str | None) -> SpanClass | None:
+        """`ProjectIndex.class_named`, choosing among same-named classes the one this module imports or defines."""
+        if not name:
+            return None
+        origin = self._origin(name)
+        if name not in self.project.classes:
+            if origin is None or "::" not in origin:
+                return None
+            origin, name = origin.split("::")
+        return self.project.class_named(name, origin)
+
+    def span_class(self, name: str | None) -> SpanClass | None:
+        found = self.class_named(name)
+        return found if found is not None and found.is_span else None
+
+    @property
+    def source(self) -> str:
+        """The module's source text."""
+        if self._source is None:
+            self._source = self.module.code
+        return self._source
+
+    def guessed_classes(self, expr: cst.BaseExpression) -> list[SpanClass]:
+        """For a value known only by its name (`block`), the classes of the tree this module imports or
+        defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
+        name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else None
+        if name is None:
+            return []
+        nouns = {self._noun_of(p) for p in name_parts(name)} - {None}
+        if not nouns:
+            return []
+        self._origin("")
+        assert self._origins is not None
+        found = []
+        for local in self._origins:
+            if {self._noun_of(p) for p in name_parts(local)} & nouns:
+                known = self.class_named(local)
+                if known is not None:
+                    found.append(known)
+        return found
+
+    def _origin(self, name: str) -> str | None:
+        """Where this module takes `name` from: a path (`pkg/schemas/block`), or `path::Real` for
+        `from pkg.schemas.block import Real as name`."""
+        if self._origins is None:
+            self._origins = {}
+            code = self.source
+            for match in _FROM_IMPORT.finditer(code):
+                origin = match.group(1).lstrip(".").replace(".", "/")
+                for imported in match.group(2).replace("(", " ").split(","):
+                    real, _, alias = imported.strip().partition(" as ")
+                    if alias.strip():
+                        self._origins.setdefault(alias.strip(), f"{origin}::{real.strip()}")
+                    else:
+                        self._origins.setdefault(real.strip(), origin)
+            own = self.path.replace("\\", "/").removesuffix(".py")
+            for defined in re.findall(r"^class\s+(\w+)", code, re.MULTILINE):
+                self._origins[defined] = own
+        return self._origins.get(name)
+
     @property
     def is_lookalike_module(self) -> bool:
         """The module imports a library whose nodes/messages/elements look like spans (ast, xml...)."""
@@ -119,7 +197,7 @@ class SpanAnalysis:
 
     def _flags(self) -> tuple[bool, bool]:
         if self._module_flags is None:
-            code = self.module.code
+            code = self.source
             lookalikes = set(self.vocabulary.lookalike_modules)
             imported = set()
             for match in _IMPORTED.finditer(code):
@@ -196,14 +274,14 @@ class SpanAnalysis:
                 name = param.name.value
                 annotated = _annotation_class(param.annotation)
                 found.params[name] = annotated
-                if annotated and self.project.class_named(annotated) is not None:
+                if annotated and self.class_named(annotated) is not None:
                     found.types[name] = annotated
-                    if self.project.span_class(annotated):
+                    if self.span_class(annotated):
                         found.classes[name] = annotated
                 elif param.annotation is not None:
                     written = self.module.code_for_node(param.annotation.annotation)
                     if written.split(".")[0].strip("\"'") in lookalikes:
-                        found.lookalike_params.add(name)
+                        found.not_spans.add(name)
             function.body.visit(_LocalFactsCollector(self, found))
             self._facts[function] = found
         return found
@@ -219,11 +297,11 @@ class SpanAnalysis:
             if facts is None:
                 return None
             if expr.value == "self" and facts.self_class:
-                return project.class_named(facts.self_class)
-            return project.class_named(facts.types.get(expr.value))
+                return self.class_named(facts.self_class)
+            return self.class_named(facts.types.get(expr.value))
         if isinstance(expr, cst.Attribute):
             owner = self.known_class(expr.value, facts)
-            return project.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
+            return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
             return self.known_class(expr.value, facts)
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "pop"):
@@ -247,7 +325,9 @@ class SpanAnalysis:
         if known is not None:
             return known.is_span
         root = root_name(expr)
-        if root == "self" or self.is_lookalike_module or (facts is not None and root in facts.lookalike_params):
+        if root == "self" or self.is_lookalike_module or (facts is not None and root in facts.not_spans) or (
+            not isinstance(expr, cst.Name) and _is_payload(expr)
+        ):
             return False
         evidence = self._evidence(expr, facts)
         if evidence is None:
@@ -259,6 +339,8 @@ class SpanAnalysis:
     def _evidence(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> str | None:
         """The names that make `expr` span-like (its own name, or what it was read from), or None."""
         if isinstance(expr, cst.Name):
+            if any(p in PAYLOAD_WORDS for p in name_parts(expr.value)):
+                return None
             if facts is not None and expr.value in facts.span_aliases:
                 return f"{expr.value} {facts.alias_sources.get(expr.value, '')}"
             return expr.value if self.is_span_name(expr.value) else None
@@ -324,8 +406,9 @@ def _annotation_class(annotation: cst.Annotation | None) -> str | None:
                 return None
         if isinstance(node, cst.BinaryOperation):
             node = node.left
-        elif isinstance(node, cst.Subscript) and (dotted_name(node.value) or "").split(".")[-1] in COLLECTION_TYPES:
-            element = node.slice[-1].slice
+        elif isinstance(node, cst.Subscript) and (dotted_name(node.value) or "").split(".")[-1] in COLLECTION_TYPES | WRAPPER_TYPES:
+            wrapper = (dotted_name(node.value) or "").split(".")[-1] in WRAPPER_TYPES
+            element = node.slice[0 if wrapper else -1].slice
             if not isinstance(element, cst.Index):
                 return None
             node = element.value
@@ -334,6 +417,26 @@ def _annotation_class(annotation: cst.Annotation | None) -> str | None:
     name = dotted_name(node)
     last = name.split(".")[-1] if name else None
     return last if last and last not in COLLECTION_TYPES else None
+
+
+def _is_payload(expr: cst.BaseExpression) -> bool:
+    """`data["messages"]`, `response.choices[0].message`: a value read out of an API payload."""
+    keyed = False
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name):
+            index = expr.slice[0].slice
+            keyed = isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)
+        expr = expr.value
+    if not isinstance(expr, cst.Name):
+        return False
+    return keyed or any(p in PAYLOAD_WORDS for p in name_parts(expr.value))
+
+
+def _builds_elements(value: cst.ListComp | cst.List | cst.GeneratorExp) -> bool:
+    """A list literal or comprehension whose elements are all fresh objects (calls)."""
+    if isinstance(value, cst.List):
+        return bool(value.elements) and all(isinstance(e.value, cst.Call) for e in value.elements)
+    return isinstance(value.elt, cst.Call)
 
 
 class _LocalFactsCollector(cst.CSTVisitor):
@@ -361,12 +464,22 @@ class _LocalFactsCollector(cst.CSTVisitor):
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if isinstance(node.target, cst.Name):
             annotated = _annotation_class(node.annotation)
-            if annotated and self.analysis.project.class_named(annotated) is not None:
+            if annotated and self.analysis.class_named(annotated) is not None:
                 self.facts.types[node.target.value] = annotated
-                if self.analysis.project.span_class(annotated):
+                if self.analysis.span_class(annotated):
                     self.facts.classes[node.target.value] = annotated
             if node.value is not None:
                 self._bind(node.target.value, node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """`found.append(x)`: `found` holds objects built here only while every appended value is a call."""
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+            and func.attr.value in ("append", "extend", "insert") and node.args
+            and not isinstance(node.args[-1].value, (cst.Call, cst.ListComp, cst.List))
+        ):
+            self.facts.mixed_collections.add(func.value.value)
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
         if isinstance(node.target, cst.Name):
@@ -394,6 +507,11 @@ class _LocalFactsCollector(cst.CSTVisitor):
         if not isinstance(target, cst.Name):
             return
         name = target.value
+        if isinstance(iterable, cst.Name):
+            self.facts.loop_sources[name] = iterable.value
+        if _is_payload(iterable):
+            self.facts.not_spans.add(name)
+            return
         known = self.analysis.known_class(iterable, self.facts)
         if known is not None:
             self.facts.types[name] = known.name
@@ -403,18 +521,39 @@ class _LocalFactsCollector(cst.CSTVisitor):
             self.facts.span_aliases.add(name)
             self.facts.alias_sources[name] = self.analysis.module.code_for_node(iterable)
 
+    def _typed(self, name: str, class_name: str) -> None:
+        known = self.analysis.class_named(class_name)
+        if known is not None:
+            self.facts.types[name] = class_name
+            if known.is_span:
+                self.facts.classes[name] = class_name
+
     def _bind(self, name: str, value: cst.BaseExpression) -> None:
         if isinstance(value, cst.Await):
             value = value.expression
         facts, project = self.facts, self.analysis.project
+        if isinstance(value, (cst.List, cst.Dict)) and not value.elements:
+            facts.accumulators.add(name)
+            return
+        if isinstance(value, (cst.ListComp, cst.List, cst.GeneratorExp)) and _builds_elements(value):
+            facts.built_collections.add(name)
+            return
+        if _is_payload(value):
+            facts.not_spans.add(name)
+            return
         if isinstance(value, cst.Call):
             called = dotted_name(value.func) or ""
-            last = called.split(".")[-1]
-            if project.class_named(last) is not None:
+            last = callee_name(value) or ""
+            if self.analysis.class_named(last) is not None:
                 facts.built_here.add(name)
-                facts.types[name] = last
-                if project.span_class(last):
-                    facts.classes[name] = last
+                self._typed(name, last)
+                return
+            maker = dotted_name(value.func.value) if isinstance(value.func, cst.Attribute) else None
+            if maker and self.analysis.class_named(maker) is not None:
+                # `Cls.from_json(...)` builds an object; `Cls.read(...)` loads one: both have class `Cls`.
+                self._typed(name, maker)
+                if last.startswith(FACTORY_PREFIXES):
+                    facts.built_here.add(name)
                 return
             if last[:1].isupper() or last in COPY_CALLS or called == "cls" or (
                 isinstance(value.func, cst.Call) and callee_name(value.func) == "type"

@@ -61,10 +61,11 @@ def _pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
     if found is None:
         fields = "|".join(map(re.escape, vocabulary.content_fields))
         setters = "|".join(map(re.escape, vocabulary.content_setters))
+        copies = "|".join(map(re.escape, COPY_CALLS))
         found = re.compile(
             rf"\.(?:{fields})\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
             rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(MUTATING_METHODS)})\("
-            rf"|\.(?:{setters})\(|setattr\(|__dict__|\b(?:{fields})\s*=(?!=)|[\"'](?:{fields})[\"']"
+            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
         )
         _PATTERNS[vocabulary] = found
     return found
@@ -218,7 +219,7 @@ class _WriteCollector(cst.CSTVisitor):
             return
         analysis, facts = self.analysis, self.facts
         root = root_name(owner)
-        if root is None or root in facts.built_here:
+        if root is None or facts.is_built(root):
             return
         if value is not None and analysis.is_tombstone(value):
             return
@@ -358,15 +359,66 @@ class _EffectFinder(cst.CSTVisitor):
 
 
 class RewriteRule(ScopedRule):
-    """Base of the rules about in-place content writes: `check(write)` is called for each write."""
+    """Base of the rules about in-place content writes: `check(write)` is called for each write.
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        for write in content_writes(self.context, self.facts):
-            self.check(write)
+    The batched traversal only marks functions holding a statement shaped like a content write
+    (cheap, syntactic); the full analysis runs when such a function is left.
+    """
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        if original_node in self._candidates():
+            for write in content_writes(self.context, self.facts):
+                self.check(write)
+        super().leave_FunctionDef(original_node)
 
     def check(self, write: ContentWrite) -> None:
         raise NotImplementedError
+
+    def _candidates(self) -> set[cst.FunctionDef]:
+        return self.context.analysis.memo.setdefault("rewrite_candidates", set())
+
+    def _mark(self) -> None:
+        function = self.function
+        if function is not None:
+            self._candidates().add(function)
+
+    def _is_content(self, target: cst.BaseExpression) -> bool:
+        if isinstance(target, cst.Subscript):
+            target = target.value
+            if isinstance(target, cst.Attribute) and target.attr.value == "__dict__":
+                return True
+        return isinstance(target, cst.Attribute) and target.attr.value in self.vocabulary.content_fields
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if self._is_content(target.target) or (
+                isinstance(target.target, cst.Subscript) and isinstance(node.value, cst.Call)
+                and callee_name(node.value) in COPY_CALLS
+            ):
+                self._mark()
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self._is_content(node.target):
+            self._mark()
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if self._is_content(node.target):
+            self._mark()
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._mark()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Name):
+            if func.value == "setattr":
+                self._mark()
+        elif isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method == "__setattr__" or method in self.vocabulary.content_setters or (
+                method in MUTATING_METHODS and self._is_content(func.value)
+            ):
+                self._mark()
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
