@@ -62,14 +62,16 @@ class SpanClass:
     field_types: tuple[tuple[str, str], ...] = ()
     named_like_span: bool = False
     auto_versioned: bool = False
+    strong_content: bool = False
 
     @property
     def is_span(self) -> bool:
-        """A span declares an id and a content field (or a content setter method), and is a record
-        (dataclass, pydantic model, named tuple...) or named with a span noun (`Message`, `TextNode`)."""
-        return bool(
-            self.id_fields and (self.content_fields or self.content_setters) and (self.is_record or self.named_like_span)
-        )
+        """A span declares an id and a content field (or a content setter method), and is named with a
+        span noun (`Message`, `TextNode`) or is a record (dataclass, pydantic model...) whose content
+        field is a strong one (`content`) or that carries a version or hash."""
+        if not (self.id_fields and (self.content_fields or self.content_setters)):
+            return False
+        return self.named_like_span or (self.is_record and (self.strong_content or bool(self.version_fields or self.hash_fields)))
 
     def field_type(self, field_name: str) -> str | None:
         """The class name a field is annotated with, if any."""
@@ -212,6 +214,7 @@ class ProjectIndex:
             content_setters=tuple(m for m in vocabulary.content_setters if m in methods),
             field_types=tuple(sorted(field_types.items())),
             auto_versioned=auto_versioned,
+            strong_content=any(f in declared for f in vocabulary.strong_content_fields),
             named_like_span=any(
                 part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
             ),
