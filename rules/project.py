@@ -302,6 +302,11 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                 properties.add(statement.name)
             elif statement.name in ("__init__", "__post_init__"):
                 declared.update(_self_attributes(statement))
+                for inner in ast.walk(statement):
+                    if isinstance(inner, ast.AnnAssign) and isinstance(inner.target, ast.Attribute):
+                        annotated = _annotated_class(inner.annotation)
+                        if annotated and isinstance(inner.target.value, ast.Name) and inner.target.value.id == "self":
+                            field_types.setdefault(inner.target.attr, annotated)
     base_names = tuple(_decorator_name(b) for b in node.bases)
     is_record = bool(
         set(base_names) & RECORD_BASES

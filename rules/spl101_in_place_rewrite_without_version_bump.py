@@ -54,7 +54,26 @@ behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
         Valid("def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n"),
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
+            "    version: int = 0\n\n    def rewrite(self, text):\n        self.version += 1\n        self.content = text\n"
+        ),
+        Valid(
+            "def bump(span):\n    span.version += 1\n\nasync def redact(spans):\n    for span in spans:\n"
+            "        span.content = scrub(span.content)\n        bump(span)\n"
+        ),
+        Valid(
+            "def normalize(span, log):\n    try:\n        span.content = span.content.strip()\n"
+            "        log.write(span.span_id)\n    finally:\n        span.version += 1\n"
+        ),
+        Valid("def prune(span):\n    span.content = \"[pruned]\"\n"),
+        Valid("def build(text):\n    span = Span(span_id=new_id(), content='')\n    span.content = text\n    return span\n"),
+        Valid("import xml.etree.ElementTree as ET\n\ndef strip(node):\n    node.text = node.text.strip()\n"),
         Valid("def parse(element):\n    element.text = element.text.strip()\n"),
+        Valid(
+            "class Note:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n"
+            "\n    def edit(self, text):\n        self.content = text\n"
+        ),
     ]
     invalid = [
         Invalid(
@@ -62,6 +81,44 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             line=2,
             column=5,
             fixed="def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n    return span.version\n",
+        ),
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
+            "    revision: int = 0\n\n    def rewrite(self, text):\n        self.content = text  # new text\n",
+            line=10,
+            column=9,
+            fixed="from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
+            "    revision: int = 0\n\n    def rewrite(self, text):\n        self.content = text  # new text\n"
+            "        self.revision += 1\n",
+        ),
+        Invalid(
+            "async def summarize(passages, llm):\n    for passage in passages:\n"
+            "        passage.text = await llm.asummarize(passage.text)\n",
+            line=3,
+            column=9,
+        ),
+        Invalid(
+            "def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
+            "    if dry_run:\n        return s\n    s.version += 1\n    return s\n",
+            line=3,
+            column=5,
+            fixed="def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
+            "    s.version += 1\n    if dry_run:\n        return s\n    s.version += 1\n    return s\n",
+        ),
+        Invalid("def trim(chunk, n):\n    del chunk.tokens[n:]\n", line=2, column=5),
+        Invalid("def rewrite(span, text):\n    object.__setattr__(span, 'content', text)\n", line=2, column=5),
+        Invalid(
+            "import dataclasses\n\ndef store(buf, span, text):\n    buf[span.span_id] = dataclasses.replace(span, content=text)\n",
+            line=4,
+            column=5,
+        ),
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
+            "def edit(note: Note, text: str) -> None:\n    if text: note.body = text\n",
+            line=9,
+            column=14,
+            fixed="from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
+            "def edit(note: Note, text: str) -> None:\n    if text: note.body = text; note.version += 1\n",
         ),
     ]
 

@@ -43,9 +43,20 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
 """
     valid = [
         Valid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n    chunk.embedding = None\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten(node: TextNode) -> None:\n    node.text = node.text[:100]\n    node.embedding = embed(node.text)\n    node.start_char_idx = None\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef build(text: str) -> TextNode:\n    node = TextNode(id_='n', text='')\n    node.text = text\n    return node\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef prune(node: TextNode) -> None:\n    node.text = '<tombstone>'\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef tag(node: TextNode, label: str) -> None:\n    node.metadata = {'label': label}\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n\ndef edit(span: Span):\n    span.content = 'x'\n    span.version += 1\n"),
+        Valid("import numpy as np\n\ndef normalize(vector_entry):\n    vector_entry.value = vector_entry.value / np.linalg.norm(vector_entry.value)\n"),
     ]
     invalid = [
         Invalid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n", line=8, column=5),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n    def set_content(self, value: str) -> None:\n        self.text = value\n", line=11, column=9),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nclass NodeWithScore(BaseModel):\n    node: TextNode\n    score: float\n\ndef replace_metadata(nodes: list[NodeWithScore]) -> None:\n    for n in nodes:\n        n.node.text = n.node.text.upper()\n", line=16, column=9),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nasync def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n    return node\n", line=11, column=5),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9),
+        Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5),
     ]
 
     def check(self, write: ContentWrite) -> None:
