@@ -112,11 +112,10 @@ the content field.
         if not _imports(module, module_name, function_name):
             anchor = _import_anchor(module)
             statement = cst.parse_statement(f"from {module_name} import {function_name}\n")
-            if anchor is None:
+            if anchor is None or anchor in replacements:
                 return None
-            if anchor in replacements:
-                return None
-            replacements[anchor] = cst.FlattenSentinel([statement, anchor])
+            moved = statement.with_changes(leading_lines=anchor.leading_lines)
+            replacements[anchor] = cst.FlattenSentinel([moved, anchor.with_changes(leading_lines=())])
         return Fix(f"Recompute `{write.owner_code}.{hash_field}` with `{function_name}`", "unsafe", replacements)
 
 
