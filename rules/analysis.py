@@ -93,6 +93,7 @@ class FunctionFacts:
     mixed_collections: set[str] = field(default_factory=set)  # locals that receive values not built here
 
     loop_sources: dict[str, str] = field(default_factory=dict)  # loop variable -> the local it iterates
+    narrowed: dict[str, str] = field(default_factory=dict)  # code of `x` in `isinstance(x, C)` -> C, a class of the tree
 
     def holds_built(self, name: str | None) -> bool:
         """`name` is a collection of objects built in this function."""
@@ -207,7 +208,7 @@ class SpanAnalysis:
             words = [w for w in self.vocabulary.id_fields if "_" in w.strip("_")]
             words += list(self._strong_nouns)
             context = bool(re.search(r"\b(?:%s)s?\b" % "|".join(map(re.escape, words)), code)) or bool(
-                set(_CAPWORD.findall(code)) & self.project.span_class_names()
+                set(_CAPWORD.findall(code)) & (self.project.span_class_names() | set(self.vocabulary.span_class_names))
             )
             self._module_flags = (lookalike, context)
         return self._module_flags
@@ -293,6 +294,10 @@ class SpanAnalysis:
         For a collection whose annotation names its elements (`list[Span]`), that element class.
         """
         project = self.project
+        if facts is not None and facts.narrowed:
+            narrowed = facts.narrowed.get(expr.value if isinstance(expr, cst.Name) else self.module.code_for_node(expr))
+            if narrowed is not None:
+                return self.class_named(narrowed)
         if isinstance(expr, cst.Name):
             if facts is None:
                 return None
@@ -472,8 +477,13 @@ class _LocalFactsCollector(cst.CSTVisitor):
                 self._bind(node.target.value, node.value)
 
     def visit_Call(self, node: cst.Call) -> None:
-        """`found.append(x)`: `found` holds objects built here only while every appended value is a call."""
+        """`isinstance(x, C)` narrows `x` to a class of the tree; `found.append(x)`: `found` holds objects
+        built here only while every appended value is a call."""
         func = node.func
+        if isinstance(func, cst.Name) and func.value == "isinstance" and len(node.args) == 2:
+            checked = dotted_name(node.args[1].value)
+            if checked and self.analysis.class_named(checked.split(".")[-1]) is not None:
+                self.facts.narrowed[self.analysis.module.code_for_node(node.args[0].value)] = checked.split(".")[-1]
         if (
             isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
             and func.attr.value in ("append", "extend", "insert") and node.args

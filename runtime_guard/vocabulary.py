@@ -31,6 +31,12 @@ class Vocabulary:
     # Span nouns specific enough that they suffice with any content field; the others (`node`, `message`,
     # `block`, `entry`...) need a strong content field or span context in the module.
     strong_span_nouns: tuple[str, ...] = _t("span", "chunk", "passage", "segment")
+    # Span classes of well-known libraries: a module naming one shows span context even when the
+    # library is not part of the linted tree.
+    span_class_names: tuple[str, ...] = _t(
+        "TextNode", "BaseNode", "NodeWithScore", "ChatMessage", "BaseMessage", "AIMessage", "HumanMessage",
+        "SystemMessage", "ToolMessage", "Passage", "Span",
+    )
     # Names of collections that hold spans even without a span noun (`buffer.get(k)`).
     container_nouns: tuple[str, ...] = _t("buffer", "transcript")
     # Modules whose import marks span nouns as look-alikes (AST, XML/HTML, GUI, email nodes/blocks/messages).
