@@ -3,27 +3,41 @@
 Computed on first use by `FileContext.analysis` and shared by every rule. Facts about functions
 are computed once per function and cached. Cross-file facts (span classes, helpers that bump or
 rehash) come from `rules.project.ProjectIndex`.
+
+Span-likeness, strongest evidence first:
+- the value's class is known from the tree (annotation, constructor, `self` of a method, annotated
+  field of a known class, element of an annotated collection): it is a span iff the class declares
+  an id and a content field. A class of the tree without them is *not* a span, whatever the name;
+- the value was read out of a span container (`self._spans[k]`, `buffer.get(k)`, a loop over
+  `nodes`), directly or through a local alias;
+- its name has a span noun as a word part (`task_span`, `node`).
+The last two are gated (`is_span_like(expr, facts, field)`): never in a module importing a
+look-alike library (ast, xml, tkinter, email...), and, for a weak noun (`node`, `message`, `block`,
+`entry`) written through a weak content field (`value`, `text`, `body`), only when the module shows
+span context (a span class of the tree, a span id field, the word `span`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 import libcst as cst
 
-from rules.project import ProjectIndex, SpanClass
+from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
 from runtime_guard.vocabulary import Vocabulary
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 
-_WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])")
-
-
-def name_parts(name: str) -> list[str]:
-    """The lower-case word parts of a snake_case or CamelCase name."""
-    return [p.lower() for p in _WORD_SPLIT.split(name) if p]
+_CAPWORD = re.compile(r"\b[A-Z]\w*")
+_FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)
+_IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
+# Calls whose result is a fresh object (a copy), not the span the argument names.
+# Word parts of a root name that mark an API payload (request/response data), not a span buffer.
+PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
+FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
+COPY_CALLS = frozenset({"copy", "deepcopy", "model_copy", "_replace", "replace", "evolve", "with_changes", "clone"})
 
 
 def dotted_name(node: cst.CSTNode | None) -> str | None:
@@ -46,6 +60,19 @@ def callee_name(call: cst.Call) -> str | None:
     return None
 
 
+def root_name(expr: cst.BaseExpression) -> str | None:
+    """`n` for `n`, `n.node`, `n.node[0]`, `n.get(k)`; None for other shapes."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr.value
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value
+        else:
+            return None
+
+
 @dataclass
 class FunctionFacts:
     """What one function's body says about its local names."""
@@ -53,34 +80,189 @@ class FunctionFacts:
     node: cst.FunctionDef
     params: dict[str, str | None] = field(default_factory=dict)  # name -> annotated class name
     span_aliases: set[str] = field(default_factory=set)  # locals read out of span containers or loops
-    classes: dict[str, str] = field(default_factory=dict)  # local -> class name it was built from
-    built_here: set[str] = field(default_factory=set)  # locals constructed in this function
+    classes: dict[str, str] = field(default_factory=dict)  # local -> span class it was built from / annotated
+    built_here: set[str] = field(default_factory=set)  # locals constructed (or copied) in this function
     self_class: str | None = None  # the enclosing class of a method
+    types: dict[str, str] = field(default_factory=dict)  # local -> any class of the tree it holds
+    alias_sources: dict[str, str] = field(default_factory=dict)  # alias -> code of what it was read from
+    # Locals that are not spans whatever their name: params annotated with a look-alike library type,
+    # values read out of API payloads (`data["messages"]`, `response.choices[0].message`).
+    not_spans: set[str] = field(default_factory=set)
+    built_collections: set[str] = field(default_factory=set)  # locals holding objects built here
+    accumulators: set[str] = field(default_factory=set)  # locals starting as an empty list or dict
+    mixed_collections: set[str] = field(default_factory=set)  # locals that receive values not built here
+
+    loop_sources: dict[str, str] = field(default_factory=dict)  # loop variable -> the local it iterates
+    narrowed: dict[str, str] = field(default_factory=dict)  # code of `x` in `isinstance(x, C)` -> C, a class of the tree
+
+    def holds_built(self, name: str | None) -> bool:
+        """`name` is a collection of objects built in this function."""
+        return name in self.built_collections or (name in self.accumulators and name not in self.mixed_collections)
+
+    def is_built(self, name: str) -> bool:
+        """`name` (or the collection it indexes or iterates) holds objects built in this function."""
+        return name in self.built_here or self.holds_built(name) or self.holds_built(self.loop_sources.get(name))
 
 
 class SpanAnalysis:
     """Questions rules ask about spans in one module."""
 
-    def __init__(self, module: cst.Module, vocabulary: Vocabulary, project: ProjectIndex) -> None:
+    def __init__(
+        self, module: cst.Module, vocabulary: Vocabulary, project: ProjectIndex, path: str = "", source: str | None = None
+    ) -> None:
         self.module = module
+        self.path = path
+        self._source = source
         self.vocabulary = vocabulary
         self.project = project
         self._nouns = frozenset(vocabulary.span_nouns)
+        self._strong_nouns = frozenset(vocabulary.strong_span_nouns)
         self._facts: dict[cst.FunctionDef, FunctionFacts] = {}
         self._name_cache: dict[str, bool] = {}
+        self._module_flags: tuple[bool, bool] | None = None
+        self._constants: dict[str, str] | None = None
+        self._origins: dict[str, str] | None = None
+        # Per-file results other shared helpers compute once for several rules (e.g. content writes).
+        self.memo: dict[Any, Any] = {}
+
+    # --- module ----------------------------------------------------------------------------
+    def class_named(self, name: str | None) -> SpanClass | None:
+        """`ProjectIndex.class_named`, choosing among same-named classes the one this module imports or defines."""
+        if not name:
+            return None
+        origin = self._origin(name)
+        if name not in self.project.classes:
+            if origin is None or "::" not in origin:
+                return None
+            origin, name = origin.split("::")
+        return self.project.class_named(name, origin)
+
+    def span_class(self, name: str | None) -> SpanClass | None:
+        found = self.class_named(name)
+        return found if found is not None and found.is_span else None
+
+    @property
+    def source(self) -> str:
+        """The module's source text."""
+        if self._source is None:
+            self._source = self.module.code
+        return self._source
+
+    def guessed_classes(self, expr: cst.BaseExpression) -> list[SpanClass]:
+        """For a value known only by its name (`block`), the classes of the tree this module imports or
+        defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
+        name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else None
+        if name is None:
+            return []
+        nouns = {self._noun_of(p) for p in name_parts(name)} - {None}
+        if not nouns:
+            return []
+        self._origin("")
+        assert self._origins is not None
+        found = []
+        for local in self._origins:
+            if {self._noun_of(p) for p in name_parts(local)} & nouns:
+                known = self.class_named(local)
+                if known is not None:
+                    found.append(known)
+        return found
+
+    def _origin(self, name: str) -> str | None:
+        """Where this module takes `name` from: a path (`pkg/schemas/block`), or `path::Real` for
+        `from pkg.schemas.block import Real as name`."""
+        if self._origins is None:
+            self._origins = {}
+            code = self.source
+            for match in _FROM_IMPORT.finditer(code):
+                origin = match.group(1).lstrip(".").replace(".", "/")
+                for imported in match.group(2).replace("(", " ").split(","):
+                    real, _, alias = imported.strip().partition(" as ")
+                    if alias.strip():
+                        self._origins.setdefault(alias.strip(), f"{origin}::{real.strip()}")
+                    else:
+                        self._origins.setdefault(real.strip(), origin)
+            own = self.path.replace("\\", "/").removesuffix(".py")
+            for defined in re.findall(r"^class\s+(\w+)", code, re.MULTILINE):
+                self._origins[defined] = own
+        return self._origins.get(name)
+
+    @property
+    def is_lookalike_module(self) -> bool:
+        """The module imports a library whose nodes/messages/elements look like spans (ast, xml...)."""
+        return self._flags()[0]
+
+    @property
+    def has_span_context(self) -> bool:
+        """The module names a span class of the tree, a span id field, or the word `span`."""
+        return self._flags()[1]
+
+    def _flags(self) -> tuple[bool, bool]:
+        if self._module_flags is None:
+            code = self.source
+            lookalikes = set(self.vocabulary.lookalike_modules)
+            imported = set()
+            for match in _IMPORTED.finditer(code):
+                names = match.group(1) or match.group(2)
+                imported.update(n.strip().split(".")[0] for n in names.split(","))
+            lookalike = bool(imported & lookalikes)
+            words = [w for w in self.vocabulary.id_fields if "_" in w.strip("_")]
+            words += list(self._strong_nouns)
+            context = bool(re.search(r"\b(?:%s)s?\b" % "|".join(map(re.escape, words)), code)) or bool(
+                set(_CAPWORD.findall(code)) & (self.project.span_class_names() | set(self.vocabulary.span_class_names))
+            )
+            self._module_flags = (lookalike, context)
+        return self._module_flags
+
+    def constant_value(self, name: str) -> str | None:
+        """The string a module- or class-level constant `name` is bound to, if any."""
+        if self._constants is None:
+            self._constants = {}
+            bodies = [self.module.body]
+            bodies += [s.body.body for s in self.module.body if isinstance(s, cst.ClassDef)]
+            for body in bodies:
+                for statement in body:
+                    if not isinstance(statement, cst.SimpleStatementLine):
+                        continue
+                    for small in statement.body:
+                        if isinstance(small, (cst.Assign, cst.AnnAssign)) and isinstance(small.value, cst.SimpleString):
+                            text = small.value.evaluated_value
+                            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                            for target in targets:
+                                if isinstance(target, cst.Name) and isinstance(text, str):
+                                    self._constants[target.value] = text
+        return self._constants.get(name)
+
+    def is_tombstone(self, value: cst.BaseExpression) -> bool:
+        """`value` writes a tombstone marker (`"[pruned]"`, or a constant bound to one): a prune, not a rewrite."""
+        markers = self.vocabulary.tombstone_markers
+        if isinstance(value, (cst.Name, cst.Attribute)):
+            name = value.value if isinstance(value, cst.Name) else value.attr.value
+            constant = self.constant_value(name)
+            if constant is not None:
+                return any(m in constant for m in markers)
+        if isinstance(value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+            code = self.module.code_for_node(value)
+            return any(m in code for m in markers)
+        return False
 
     # --- names -----------------------------------------------------------------------------
     def is_span_name(self, name: str) -> bool:
         """True when a word part of `name` is a span noun or its plural (`task_span`, `nodes`)."""
         cached = self._name_cache.get(name)
         if cached is None:
-            cached = any(
-                part in self._nouns or (part.endswith("s") and part[:-1] in self._nouns)
-                or (part.endswith("es") and part[:-2] in self._nouns)
-                for part in name_parts(name)
-            )
+            cached = any(self._noun_of(part) is not None for part in name_parts(name))
             self._name_cache[name] = cached
         return cached
+
+    def _noun_of(self, part: str) -> str | None:
+        for candidate in (part, part[:-1] if part.endswith("s") else "", part[:-2] if part.endswith("es") else ""):
+            if candidate in self._nouns:
+                return candidate
+        return None
+
+    def _has_strong_noun(self, text: str) -> bool:
+        parts = [p for word in re.findall(r"\w+", text) for p in name_parts(word)]
+        return any(self._noun_of(p) in self._strong_nouns for p in parts)
 
     # --- functions -------------------------------------------------------------------------
     def facts(self, function: cst.FunctionDef, self_class: str | None = None) -> FunctionFacts:
@@ -88,49 +270,114 @@ class SpanAnalysis:
         found = self._facts.get(function)
         if found is None:
             found = FunctionFacts(function, self_class=self_class)
+            lookalikes = set(self.vocabulary.lookalike_modules)
             for param in _all_params(function.params):
-                found.params[param.name.value] = _annotation_class(param.annotation)
+                name = param.name.value
+                annotated = _annotation_class(param.annotation)
+                found.params[name] = annotated
+                if annotated and self.class_named(annotated) is not None:
+                    found.types[name] = annotated
+                    if self.span_class(annotated):
+                        found.classes[name] = annotated
+                elif param.annotation is not None:
+                    written = self.module.code_for_node(param.annotation.annotation)
+                    if written.split(".")[0].strip("\"'") in lookalikes:
+                        found.not_spans.add(name)
             function.body.visit(_LocalFactsCollector(self, found))
             self._facts[function] = found
         return found
 
     # --- values ----------------------------------------------------------------------------
-    def class_of(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
-        """The span class of `expr`'s value when the tree says which it is."""
-        if isinstance(expr, cst.Name) and facts is not None:
-            name = expr.value
-            if name == "self" and facts.self_class:
-                return self.project.span_class(facts.self_class)
-            class_name = facts.classes.get(name) or facts.params.get(name)
-            return self.project.span_class(class_name)
+    def known_class(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
+        """The class of the tree (span or not) that `expr`'s value has, when the code says which.
+
+        For a collection whose annotation names its elements (`list[Span]`), that element class.
+        """
+        project = self.project
+        if facts is not None and facts.narrowed:
+            narrowed = facts.narrowed.get(expr.value if isinstance(expr, cst.Name) else self.module.code_for_node(expr))
+            if narrowed is not None:
+                return self.class_named(narrowed)
+        if isinstance(expr, cst.Name):
+            if facts is None:
+                return None
+            if expr.value == "self" and facts.self_class:
+                return self.class_named(facts.self_class)
+            return self.class_named(facts.types.get(expr.value))
+        if isinstance(expr, cst.Attribute):
+            owner = self.known_class(expr.value, facts)
+            return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
+        if isinstance(expr, cst.Subscript):
+            return self.known_class(expr.value, facts)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "pop"):
+            return self.known_class(expr.func.value, facts)
         return None
 
-    def is_span_like(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
-        """True when `expr` evaluates to a span by its name, its class, or where it was read from."""
-        if self.class_of(expr, facts) is not None:
+    def class_of(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
+        """The span class of `expr`'s value when the tree says which."""
+        found = self.known_class(expr, facts)
+        return found if found is not None and found.is_span else None
+
+    def is_span_like(
+        self, expr: cst.BaseExpression, facts: FunctionFacts | None, field_name: str | None = None
+    ) -> bool:
+        """True when `expr` evaluates to a span by its class, where it was read from, or its name.
+
+        `field_name`, the content field about to be written, tightens the name-based evidence: a weak
+        noun with a weak field needs span context in the module.
+        """
+        known = self.known_class(expr, facts)
+        if known is not None:
+            return known.is_span
+        root = root_name(expr)
+        if root == "self" or self.is_lookalike_module or (facts is not None and root in facts.not_spans) or (
+            not isinstance(expr, cst.Name) and _is_payload(expr)
+        ):
+            return False
+        evidence = self._evidence(expr, facts)
+        if evidence is None:
+            return False
+        if field_name is None or field_name in self.vocabulary.strong_content_fields:
             return True
+        return self._has_strong_noun(evidence) or self.has_span_context
+
+    def _evidence(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> str | None:
+        """The names that make `expr` span-like (its own name, or what it was read from), or None."""
         if isinstance(expr, cst.Name):
-            if expr.value == "self":
-                return False
+            if any(p in PAYLOAD_WORDS for p in name_parts(expr.value)):
+                return None
             if facts is not None and expr.value in facts.span_aliases:
-                return True
-            return self.is_span_name(expr.value)
+                return f"{expr.value} {facts.alias_sources.get(expr.value, '')}"
+            return expr.value if self.is_span_name(expr.value) else None
         if isinstance(expr, cst.Attribute):
-            return self.is_span_name(expr.attr.value)
-        return self.is_span_read(expr, facts)
+            return expr.attr.value if self.is_span_name(expr.attr.value) else None
+        if self.is_span_read(expr, facts):
+            return self.module.code_for_node(expr)
+        return None
 
     def is_span_container(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
-        """True for a collection of spans: a plural span-like name (`self._spans`, `nodes`)."""
+        """True for a collection of spans: a plural span-like name (`self._spans`, `nodes`), a buffer,
+        or a collection annotated with a span class."""
+        known = self.known_class(expr, facts)
+        if known is not None:
+            return known.is_span
         name = None
         if isinstance(expr, cst.Name):
             name = expr.value
         elif isinstance(expr, cst.Attribute):
             name = expr.attr.value
-        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("values", "copy"):
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
+            "values", "copy", "items"
+        ):
             return self.is_span_container(expr.func.value, facts)
+        elif isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
+            return self.is_span_container(expr.args[0].value, facts)
         if name is None:
             return False
-        return self.is_span_name(name) and name_parts(name)[-1].endswith("s")
+        parts = name_parts(name)
+        if any(p in self.vocabulary.container_nouns for p in parts):
+            return True
+        return self.is_span_name(name) and parts[-1].endswith("s")
 
     def is_span_read(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
         """`container[k]` or `container.get(k)` on a span container."""
@@ -150,20 +397,51 @@ def _all_params(params: cst.Parameters) -> list[cst.Param]:
 
 
 def _annotation_class(annotation: cst.Annotation | None) -> str | None:
-    """`Span` for annotations `Span`, `"Span"`, `Optional[Span]`, `Span | None`, `mod.Span`."""
+    """The class an annotation names (`Span` for `Span`, `"Span"`, `Optional[Span]`, `Span | None`,
+    `mod.Span`); for a collection (`list[Span]`, `dict[str, Span]`) the class of its elements."""
     if annotation is None:
         return None
-    node = annotation.annotation
-    if isinstance(node, cst.SimpleString):
-        text = node.evaluated_value if isinstance(node.evaluated_value, str) else ""
-        return text.split(".")[-1].split("[")[0].strip() or None
-    if isinstance(node, cst.BinaryOperation):
-        node = node.left
-    if isinstance(node, cst.Subscript) and dotted_name(node.value) in ("Optional", "typing.Optional"):
-        element = node.slice[0].slice
-        node = element.value if isinstance(element, cst.Index) else node
+    node: cst.BaseExpression = annotation.annotation
+    for _ in range(4):
+        if isinstance(node, cst.SimpleString):
+            text = node.evaluated_value if isinstance(node.evaluated_value, str) else ""
+            try:
+                node = cst.parse_expression(text)
+            except cst.ParserSyntaxError:
+                return None
+        if isinstance(node, cst.BinaryOperation):
+            node = node.left
+        elif isinstance(node, cst.Subscript) and (dotted_name(node.value) or "").split(".")[-1] in COLLECTION_TYPES | WRAPPER_TYPES:
+            wrapper = (dotted_name(node.value) or "").split(".")[-1] in WRAPPER_TYPES
+            element = node.slice[0 if wrapper else -1].slice
+            if not isinstance(element, cst.Index):
+                return None
+            node = element.value
+        else:
+            break
     name = dotted_name(node)
-    return name.split(".")[-1] if name else None
+    last = name.split(".")[-1] if name else None
+    return last if last and last not in COLLECTION_TYPES else None
+
+
+def _is_payload(expr: cst.BaseExpression) -> bool:
+    """`data["messages"]`, `response.choices[0].message`: a value read out of an API payload."""
+    keyed = False
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name):
+            index = expr.slice[0].slice
+            keyed = isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)
+        expr = expr.value
+    if not isinstance(expr, cst.Name):
+        return False
+    return keyed or any(p in PAYLOAD_WORDS for p in name_parts(expr.value))
+
+
+def _builds_elements(value: cst.ListComp | cst.List | cst.GeneratorExp) -> bool:
+    """A list literal or comprehension whose elements are all fresh objects (calls)."""
+    if isinstance(value, cst.List):
+        return bool(value.elements) and all(isinstance(e.value, cst.Call) for e in value.elements)
+    return isinstance(value.elt, cst.Call)
 
 
 class _LocalFactsCollector(cst.CSTVisitor):
@@ -180,6 +458,9 @@ class _LocalFactsCollector(cst.CSTVisitor):
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         return False
 
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
             if isinstance(target.target, cst.Name):
@@ -188,10 +469,31 @@ class _LocalFactsCollector(cst.CSTVisitor):
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if isinstance(node.target, cst.Name):
             annotated = _annotation_class(node.annotation)
-            if annotated and self.analysis.project.span_class(annotated):
-                self.facts.classes[node.target.value] = annotated
+            if annotated and self.analysis.class_named(annotated) is not None:
+                self.facts.types[node.target.value] = annotated
+                if self.analysis.span_class(annotated):
+                    self.facts.classes[node.target.value] = annotated
             if node.value is not None:
                 self._bind(node.target.value, node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """`isinstance(x, C)` narrows `x` to a class of the tree; `found.append(x)`: `found` holds objects
+        built here only while every appended value is a call."""
+        func = node.func
+        if isinstance(func, cst.Name) and func.value == "isinstance" and len(node.args) == 2:
+            checked = dotted_name(node.args[1].value)
+            if checked and self.analysis.class_named(checked.split(".")[-1]) is not None:
+                self.facts.narrowed[self.analysis.module.code_for_node(node.args[0].value)] = checked.split(".")[-1]
+        if (
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+            and func.attr.value in ("append", "extend", "insert") and node.args
+            and not isinstance(node.args[-1].value, (cst.Call, cst.ListComp, cst.List))
+        ):
+            self.facts.mixed_collections.add(func.value.value)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        if isinstance(node.target, cst.Name):
+            self._bind(node.target.value, node.value)
 
     def visit_For(self, node: cst.For) -> None:
         self._bind_loop(node.target, node.iter)
@@ -212,23 +514,72 @@ class _LocalFactsCollector(cst.CSTVisitor):
             if isinstance(target, cst.Tuple) and len(target.elements) == 2:
                 target = target.elements[1].value  # type: ignore[assignment]
             iterable = iterable.func.value
-        if isinstance(target, cst.Name) and self.analysis.is_span_container(iterable, self.facts):
-            self.facts.span_aliases.add(target.value)
+        if not isinstance(target, cst.Name):
+            return
+        name = target.value
+        if isinstance(iterable, cst.Name):
+            self.facts.loop_sources[name] = iterable.value
+        if _is_payload(iterable):
+            self.facts.not_spans.add(name)
+            return
+        known = self.analysis.known_class(iterable, self.facts)
+        if known is not None:
+            self.facts.types[name] = known.name
+            if known.is_span:
+                self.facts.classes[name] = known.name
+        elif self.analysis.is_span_container(iterable, self.facts):
+            self.facts.span_aliases.add(name)
+            self.facts.alias_sources[name] = self.analysis.module.code_for_node(iterable)
+
+    def _typed(self, name: str, class_name: str) -> None:
+        known = self.analysis.class_named(class_name)
+        if known is not None:
+            self.facts.types[name] = class_name
+            if known.is_span:
+                self.facts.classes[name] = class_name
 
     def _bind(self, name: str, value: cst.BaseExpression) -> None:
         if isinstance(value, cst.Await):
             value = value.expression
+        facts, project = self.facts, self.analysis.project
+        if isinstance(value, (cst.List, cst.Dict)) and not value.elements:
+            facts.accumulators.add(name)
+            return
+        if isinstance(value, (cst.ListComp, cst.List, cst.GeneratorExp)) and _builds_elements(value):
+            facts.built_collections.add(name)
+            return
+        if _is_payload(value):
+            facts.not_spans.add(name)
+            return
         if isinstance(value, cst.Call):
-            called = dotted_name(value.func)
-            class_name = called.split(".")[-1] if called else None
-            if class_name and self.analysis.project.class_named(class_name) is not None:
-                self.facts.built_here.add(name)
-                if self.analysis.project.span_class(class_name):
-                    self.facts.classes[name] = class_name
+            called = dotted_name(value.func) or ""
+            last = callee_name(value) or ""
+            if self.analysis.class_named(last) is not None:
+                facts.built_here.add(name)
+                self._typed(name, last)
                 return
-        if self.analysis.is_span_read(value, self.facts):
-            self.facts.span_aliases.add(name)
-        elif isinstance(value, cst.Name) and (value.value in self.facts.span_aliases):
-            self.facts.span_aliases.add(name)
-        elif isinstance(value, cst.Name) and value.value in self.facts.classes:
-            self.facts.classes[name] = self.facts.classes[value.value]
+            maker = dotted_name(value.func.value) if isinstance(value.func, cst.Attribute) else None
+            if maker and self.analysis.class_named(maker) is not None:
+                # `Cls.from_json(...)` builds an object; `Cls.read(...)` loads one: both have class `Cls`.
+                self._typed(name, maker)
+                if last.startswith(FACTORY_PREFIXES):
+                    facts.built_here.add(name)
+                return
+            if last[:1].isupper() or last in COPY_CALLS or called == "cls" or (
+                isinstance(value.func, cst.Call) and callee_name(value.func) == "type"
+            ):
+                facts.built_here.add(name)
+                return
+        known = self.analysis.known_class(value, facts) if not isinstance(value, cst.Call) or (
+            isinstance(value.func, cst.Attribute) and value.func.attr.value in ("get", "pop")
+        ) else None
+        if known is not None:
+            facts.types[name] = known.name
+            if known.is_span:
+                facts.classes[name] = known.name
+        elif self.analysis.is_span_read(value, facts):
+            facts.span_aliases.add(name)
+            facts.alias_sources[name] = self.analysis.module.code_for_node(value)
+        elif isinstance(value, cst.Name) and value.value in facts.span_aliases:
+            facts.span_aliases.add(name)
+            facts.alias_sources[name] = facts.alias_sources.get(value.value, value.value)

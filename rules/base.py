@@ -75,7 +75,7 @@ class FileContext:
         if self._analysis is None:
             from rules.analysis import SpanAnalysis
 
-            self._analysis = SpanAnalysis(self.module, self.vocabulary, self.project)
+            self._analysis = SpanAnalysis(self.module, self.vocabulary, self.project, self.path, self.source)
         return self._analysis
 
 
@@ -140,7 +140,7 @@ class ScopedRule(Rule):
 
     def __init__(self, context: FileContext) -> None:
         super().__init__(context)
-        # Innermost last: a class name (str) or a (function, facts) pair.
+        # Innermost last: a class name (str) or a (function, enclosing class name or None) pair.
         self._scopes: list[Any] = []
 
     @property
@@ -153,9 +153,10 @@ class ScopedRule(Rule):
 
     @property
     def facts(self) -> Any:
+        """The shared `FunctionFacts` of the innermost function, computed on first use."""
         for scope in reversed(self._scopes):
             if isinstance(scope, tuple):
-                return scope[1]
+                return self.context.analysis.facts(scope[0], scope[1])
             return None
         return None
 
@@ -167,7 +168,7 @@ class ScopedRule(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         owner = self._scopes[-1] if self._scopes and isinstance(self._scopes[-1], str) else None
-        self._scopes.append((node, self.context.analysis.facts(node, owner)))
+        self._scopes.append((node, owner))
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._scopes.pop()

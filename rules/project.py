@@ -8,13 +8,22 @@ merged cheaply. Rules ask `ProjectIndex`; they never re-derive these facts.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from runtime_guard.vocabulary import Vocabulary
 
+_WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def name_parts(name: str) -> list[str]:
+    """The lower-case word parts of a snake_case or CamelCase name (`TextNode` -> text, node)."""
+    return [p.lower() for p in _WORD_SPLIT.split(name) if p]
+
+
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
-RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct"})
+RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct", "SQLModel", "Document"})
 
 
 @dataclass(frozen=True)
@@ -28,6 +37,10 @@ class ClassFacts:
     is_record: bool
     path: str = ""
     line: int = 0
+    methods: frozenset[str] = frozenset()
+    # (field, class name of its annotation) for fields annotated with a plain class name.
+    field_types: tuple[tuple[str, str], ...] = ()
+    auto_versioned: bool = False  # an ORM bumps the version itself (SQLAlchemy `version_id_col`)
 
 
 @dataclass(frozen=True)
@@ -45,11 +58,24 @@ class SpanClass:
     is_record: bool
     path: str = ""
     line: int = 0
+    content_setters: tuple[str, ...] = ()
+    field_types: tuple[tuple[str, str], ...] = ()
+    named_like_span: bool = False
+    auto_versioned: bool = False
+    strong_content: bool = False
 
     @property
     def is_span(self) -> bool:
-        """A span declares an id and a content field."""
-        return bool(self.id_fields and self.content_fields)
+        """A span declares an id and a content field (or a content setter method), and is named with a
+        span noun (`Message`, `TextNode`) or is a record (dataclass, pydantic model...) whose content
+        field is a strong one (`content`) or that carries a version or hash."""
+        if not (self.id_fields and (self.content_fields or self.content_setters)):
+            return False
+        return self.named_like_span or (self.is_record and (self.strong_content or bool(self.version_fields or self.hash_fields)))
+
+    def field_type(self, field_name: str) -> str | None:
+        """The class name a field is annotated with, if any."""
+        return next((t for f, t in self.field_types if f == field_name), None)
 
     @property
     def version_field(self) -> str | None:
@@ -87,7 +113,10 @@ class ProjectIndex:
     vocabulary: Vocabulary
     classes: dict[str, ClassFacts] = field(default_factory=dict)
     helpers: dict[str, HelperEffects] = field(default_factory=dict)
-    _resolved: dict[str, SpanClass | None] = field(default_factory=dict, repr=False)
+    # Classes whose name the tree defines more than once, every definition (first is `classes[name]`).
+    alternatives: dict[str, list[ClassFacts]] = field(default_factory=dict)
+    _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
+    _span_names: frozenset[str] | None = field(default=None, repr=False)
 
     @classmethod
     def merge(cls, vocabulary: Vocabulary, summaries: Iterable[FileSummary]) -> "ProjectIndex":
@@ -99,40 +128,71 @@ class ProjectIndex:
     def add(self, summary: FileSummary) -> None:
         """Add one file's facts; on a name defined twice, the first definition seen wins."""
         for name, facts in summary.classes.items():
-            self.classes.setdefault(name, facts)
+            first = self.classes.setdefault(name, facts)
+            if first is not facts:
+                self.alternatives.setdefault(name, [first]).append(facts)
         for name, helper in summary.helpers.items():
             self.helpers.setdefault(name, helper)
         self._resolved.clear()
+        self._span_names = None
 
-    def class_named(self, name: str | None) -> SpanClass | None:
-        """The class named `name` with its inherited fields, if the tree defines it."""
+    def span_class_names(self) -> frozenset[str]:
+        """Names of every span class of the tree."""
+        if self._span_names is None:
+            self._span_names = frozenset(name for name in self.classes if self.span_class(name) is not None)
+        return self._span_names
+
+    def class_named(self, name: str | None, origin: str | None = None) -> SpanClass | None:
+        """The class named `name` with its inherited fields, if the tree defines it.
+
+        When the tree defines the name several times, `origin` (the path, without `.py`, of the
+        module it is imported from or defined in, e.g. `pkg/schemas/block`) picks the definition.
+        """
         if not name:
             return None
-        if name not in self._resolved:
-            self._resolved[name] = self._resolve(name)
-        return self._resolved[name]
-
-    def span_class(self, name: str | None) -> SpanClass | None:
-        """The class named `name` if it is a span class (declares or inherits an id and a content field)."""
-        found = self.class_named(name)
-        return found if found is not None and found.is_span else None
-
-    def _resolve(self, name: str) -> SpanClass | None:
-        facts = self.classes.get(name)
+        facts = self._definition(name, origin)
         if facts is None:
             return None
+        key = (name, facts.path)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(name, facts)
+        return self._resolved[key]
+
+    def span_class(self, name: str | None, origin: str | None = None) -> SpanClass | None:
+        """The class named `name` if it is a span class (declares or inherits an id and a content field)."""
+        found = self.class_named(name, origin)
+        return found if found is not None and found.is_span else None
+
+    def _definition(self, name: str, origin: str | None) -> ClassFacts | None:
+        facts = self.classes.get(name)
+        if facts is None or origin is None or name not in self.alternatives:
+            return facts
+        for candidate in self.alternatives[name]:
+            stem = candidate.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
+            if stem == origin or stem.endswith("/" + origin):
+                return candidate
+        return facts
+
+    def _resolve(self, name: str, facts: ClassFacts) -> SpanClass | None:
         declared: set[str] = set()
         properties: set[str] = set()
-        is_record = False
+        methods: set[str] = set()
+        field_types: dict[str, str] = {}
+        is_record = auto_versioned = False
         seen: set[str] = set()
         pending = [name]
         while pending:
-            current = self.classes.get(pending.pop())
+            base = pending.pop()
+            current = facts if base == name else self.classes.get(base)
             if current is None or current.name in seen:
                 continue
             seen.add(current.name)
             declared |= current.declared
             properties |= current.properties - current.declared
+            methods |= current.methods
+            auto_versioned = auto_versioned or current.auto_versioned
+            for field_name, type_name in current.field_types:
+                field_types.setdefault(field_name, type_name)
             is_record = is_record or current.is_record
             pending.extend(current.bases)
         properties -= declared
@@ -151,6 +211,13 @@ class ProjectIndex:
             is_record=is_record,
             path=facts.path,
             line=facts.line,
+            content_setters=tuple(m for m in vocabulary.content_setters if m in methods),
+            field_types=tuple(sorted(field_types.items())),
+            auto_versioned=auto_versioned,
+            strong_content=any(f in declared for f in vocabulary.strong_content_fields),
+            named_like_span=any(
+                part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
+            ),
         )
 
 
@@ -182,25 +249,73 @@ def _decorator_name(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
+COLLECTION_TYPES = frozenset({
+    "Optional", "List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Dict", "dict",
+    "Mapping", "MutableMapping", "OrderedDict", "Deque", "deque", "Set", "set", "Tuple", "tuple",
+})
+# Annotation wrappers whose first argument is the type: `Annotated[Span, ...]`, `Mapped[Span]`.
+WRAPPER_TYPES = frozenset({"Annotated", "SerializeAsAny", "Final", "ClassVar", "Required", "NotRequired", "Mapped", "Type"})
+
+
+def _annotated_class(node: ast.expr) -> str | None:
+    """The class an annotation names: `Span` for `Span`, `"Span"`, `Optional[Span]`, `Span | None`,
+    `mod.Span`; for a collection (`list[Span]`, `dict[str, Span]`) the class of its elements."""
+    for _ in range(4):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value, mode="eval").body
+            except SyntaxError:
+                return None
+        if isinstance(node, ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.Subscript) and _decorator_name(node.value) in COLLECTION_TYPES | WRAPPER_TYPES:
+            inner = node.slice
+            first = _decorator_name(node.value) in WRAPPER_TYPES
+            node = inner.elts[0 if first else -1] if isinstance(inner, ast.Tuple) and inner.elts else inner
+        else:
+            break
+    name = _decorator_name(node)
+    return name if name[:1].isupper() and name not in COLLECTION_TYPES else None
+
+
 def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
     declared: set[str] = set()
     properties: set[str] = set()
+    methods: set[str] = set()
+    field_types: dict[str, str] = {}
+    auto_versioned = False
     for statement in node.body:
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+            auto_versioned = auto_versioned or any(
+                isinstance(n, ast.Constant) and n.value == "version_id_col" for n in ast.walk(statement.value)
+            )
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             declared.add(statement.target.id)
+            annotated = _annotated_class(statement.annotation)
+            if annotated:
+                field_types[statement.target.id] = annotated
         elif isinstance(statement, ast.Assign):
             declared.update(t.id for t in statement.targets if isinstance(t, ast.Name))
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            methods.add(statement.name)
             if any(_decorator_name(d) in ("property", "cached_property") for d in statement.decorator_list):
                 properties.add(statement.name)
             elif statement.name in ("__init__", "__post_init__"):
                 declared.update(_self_attributes(statement))
+                for inner in ast.walk(statement):
+                    if isinstance(inner, ast.AnnAssign) and isinstance(inner.target, ast.Attribute):
+                        annotated = _annotated_class(inner.annotation)
+                        if annotated and isinstance(inner.target.value, ast.Name) and inner.target.value.id == "self":
+                            field_types.setdefault(inner.target.attr, annotated)
     base_names = tuple(_decorator_name(b) for b in node.bases)
     is_record = bool(
         set(base_names) & RECORD_BASES
         or {_decorator_name(d) for d in node.decorator_list} & RECORD_DECORATORS
     )
-    return ClassFacts(node.name, frozenset(declared), frozenset(properties), base_names, is_record, path, node.lineno)
+    return ClassFacts(
+        node.name, frozenset(declared), frozenset(properties), base_names, is_record, path, node.lineno,
+        frozenset(methods), tuple(sorted(field_types.items())), auto_versioned,
+    )
 
 
 def _self_attributes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -4,60 +4,145 @@ from __future__ import annotations
 
 import libcst as cst
 
-from rules.base import Invalid, ScopedRule, Valid
+from rules.base import Fix, Invalid, Valid
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
-class InPlaceRewriteWithoutVersionBump(ScopedRule):
+class InPlaceRewriteWithoutVersionBump(RewriteRule):
     code = "SPL101"
     name = "in-place-rewrite-without-version-bump"
     summary = "Span content rewritten in place without bumping its version"
     message = "Span content rewritten in place without bumping its version"
+    fix_applicability = "unsafe"
     docs = """
 ## What it does
-Finds functions that write a span's content in place and keep its id, but do not bump its version.
+Finds functions that rewrite a span's content in place (`span.content = ...`, `+=`, `setattr`,
+`object.__setattr__`, `__dict__[...]`, mutating methods on list-valued content, item assignment or
+`del`, content setter methods such as `node.set_content(...)`, or a copy with new content stored back
+under the same id) and do not bump the span's version on every path through the write.
+
+A bump is an assignment or augmented assignment to the version field, a bump method
+(`span.bump()`), or a call of a helper of the linted tree that bumps the version of the argument it
+is given. A bump before the write counts; a bump under a condition that does not cover the write,
+or skipped by an early `return`, does not. Objects built in the function, constructors
+(`__init__`, `__post_init__`, `__new__`) and tombstone writes (`span.content = "[pruned]"`) are
+exempt, and so are classes known to have no version field (see SPL103).
 
 ## Why is this bad?
-Everything derived from the span and keyed on its id is now stale, and nothing notices.
+The span keeps its id, so every artifact keyed on it (embeddings, token-offset maps, citations,
+caches) silently refers to text the span no longer holds. A version bump lets consumers that key on
+`(span_id, version)` notice the change.
 
 ## Example
 ```python
-def compress(span):
-    span.content = shorten(span.content)
+def redact(span: Span) -> None:
+    span.content = EMAIL.sub("[email]", span.content)
 ```
 
 ## Use instead
 ```python
-def compress(span):
-    span.content = shorten(span.content)
+def redact(span: Span) -> None:
+    span.content = EMAIL.sub("[email]", span.content)
     span.version += 1
 ```
+or copy-on-rewrite: build a new span with a new id.
 
 ## Fix safety
-No fix yet.
+The fix inserts `<span>.<version field> += 1` right after the write when the version field is known
+(declared by the span's class, or read on that span in the function). It is unsafe: it changes
+behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
         Valid("def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n"),
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
+            "    version: int = 0\n\n    def rewrite(self, text):\n        self.version += 1\n        self.content = text\n"
+        ),
+        Valid(
+            "def bump(span):\n    span.version += 1\n\nasync def redact(spans):\n    for span in spans:\n"
+            "        span.content = scrub(span.content)\n        bump(span)\n"
+        ),
+        Valid(
+            "def normalize(span, log):\n    try:\n        span.content = span.content.strip()\n"
+            "        log.write(span.span_id)\n    finally:\n        span.version += 1\n"
+        ),
+        Valid("def prune(span):\n    span.content = \"[pruned]\"\n"),
+        Valid("def build(text):\n    span = Span(span_id=new_id(), content='')\n    span.content = text\n    return span\n"),
+        Valid("import xml.etree.ElementTree as ET\n\ndef strip(node):\n    node.text = node.text.strip()\n"),
         Valid("def parse(element):\n    element.text = element.text.strip()\n"),
+        Valid(
+            "class Note:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n"
+            "\n    def edit(self, text):\n        self.content = text\n"
+        ),
     ]
     invalid = [
-        Invalid("def compress(span):\n    span.content = shorten(span.content)\n", line=2, column=5),
+        Invalid(
+            "def compress(span):\n    span.content = shorten(span.content)\n    return span.version\n",
+            line=2,
+            column=5,
+            fixed="def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n    return span.version\n",
+        ),
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
+            "    revision: int = 0\n\n    def rewrite(self, text):\n        self.content = text  # new text\n",
+            line=10,
+            column=9,
+            fixed="from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
+            "    revision: int = 0\n\n    def rewrite(self, text):\n        self.content = text  # new text\n"
+            "        self.revision += 1\n",
+        ),
+        Invalid(
+            "async def summarize(passages, llm):\n    for passage in passages:\n"
+            "        passage.text = await llm.asummarize(passage.text)\n",
+            line=3,
+            column=9,
+        ),
+        Invalid(
+            "def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
+            "    if dry_run:\n        return s\n    s.version += 1\n    return s\n",
+            line=3,
+            column=5,
+            fixed="def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
+            "    s.version += 1\n    if dry_run:\n        return s\n    s.version += 1\n    return s\n",
+        ),
+        Invalid("def trim(chunk, n):\n    del chunk.tokens[n:]\n", line=2, column=5),
+        Invalid("def rewrite(span, text):\n    object.__setattr__(span, 'content', text)\n", line=2, column=5),
+        Invalid(
+            "import dataclasses\n\ndef store(buf, span, text):\n    buf[span.span_id] = dataclasses.replace(span, content=text)\n",
+            line=4,
+            column=5,
+        ),
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
+            "def edit(note: Note, text: str) -> None:\n    if text: note.body = text\n",
+            line=9,
+            column=14,
+            fixed="from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
+            "def edit(note: Note, text: str) -> None:\n    if text: note.body = text; note.version += 1\n",
+        ),
     ]
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if self.function is None:
+    def check(self, write: ContentWrite) -> None:
+        span_class = write.span_class
+        if span_class is not None and (not span_class.version_fields or span_class.auto_versioned):
             return
-        for target in node.targets:
-            written = target.target
-            if (
-                isinstance(written, cst.Attribute)
-                and written.attr.value in self.context.vocabulary.content_fields
-                and self.context.analysis.is_span_like(written.value, self.facts)
-                and not self._bumps(written.value)
-            ):
-                self.report(node)
-
-    def _bumps(self, owner: cst.BaseExpression) -> bool:
-        assert self.function is not None
-        owner_code = self.context.module.code_for_node(owner)
-        versions = self.context.vocabulary.version_fields
-        return any(f"{owner_code}.{v}" in self.context.module.code_for_node(self.function) for v in versions)
+        if span_class is None and any(c.auto_versioned for c in self.context.analysis.guessed_classes(write.owner)):
+            return
+        versions = span_class.version_fields if span_class is not None else self.vocabulary.version_fields
+        if write.copy is not None:
+            if not copy_sets(write, versions):
+                self.report(write.statement, f"{write.describe()} replaced by a copy under the same id without a new version")
+            return
+        if self.covered(write, versions, self.vocabulary.bump_methods, "bumps"):
+            return
+        version = span_class.version_field if span_class is not None else self.reads_field(write, versions)
+        bumped = f"`{write.owner_code}.{version}`" if version else "its version"
+        fix = None
+        if version:
+            bump = cst.AugAssign(
+                target=cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(version)),
+                operator=cst.AddAssign(),
+                value=cst.Integer("1"),
+            )
+            fix = Fix(f"Bump `{write.owner_code}.{version}` after the write", "unsafe", insert_after(write, bump))
+        self.report(write.statement, f"{write.describe()} rewritten in place without bumping {bumped}", fix=fix)

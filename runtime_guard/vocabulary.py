@@ -26,6 +26,24 @@ class Vocabulary:
         "span_id", "id", "id_", "node_id", "message_id", "block_id", "chunk_id"
     )
     content_fields: tuple[str, ...] = _t("content", "text", "body", "value", "tokens", "messages")
+    # Content fields specific enough that a span noun in the owner's name suffices (no module context needed).
+    strong_content_fields: tuple[str, ...] = _t("content", "tokens", "messages")
+    # Span nouns specific enough that they suffice with any content field; the others (`node`, `message`,
+    # `block`, `entry`...) need a strong content field or span context in the module.
+    strong_span_nouns: tuple[str, ...] = _t("span", "chunk", "passage", "segment")
+    # Span classes of well-known libraries: a module naming one shows span context even when the
+    # library is not part of the linted tree.
+    span_class_names: tuple[str, ...] = _t(
+        "TextNode", "BaseNode", "NodeWithScore", "ChatMessage", "BaseMessage", "AIMessage", "HumanMessage",
+        "SystemMessage", "ToolMessage", "Passage", "Span",
+    )
+    # Names of collections that hold spans even without a span noun (`buffer.get(k)`).
+    container_nouns: tuple[str, ...] = _t("buffer", "transcript")
+    # Modules whose import marks span nouns as look-alikes (AST, XML/HTML, GUI, email nodes/blocks/messages).
+    lookalike_modules: tuple[str, ...] = _t(
+        "ast", "libcst", "lib2to3", "parso", "astroid", "xml", "lxml", "html", "bs4", "tkinter", "email",
+        "docutils", "markdown", "mistune", "networkx", "graphviz", "sqlglot", "tree_sitter", "jinja2",
+    )
     version_fields: tuple[str, ...] = _t("version", "rev", "revision", "generation")
     hash_fields: tuple[str, ...] = _t("content_hash", "hash", "digest", "checksum", "etag")
     derived_fields: tuple[str, ...] = _t(

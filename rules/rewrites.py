@@ -1,0 +1,476 @@
+"""In-place content writes on spans, shared by SPL101-SPL104.
+
+`content_writes(context, facts)` lists, once per function and for every rule, the statements that
+rewrite a span-like object's content while it keeps its id: attribute (augmented) assignment,
+`setattr`/`object.__setattr__`, `__dict__[...]`, item assignment or deletion and mutating methods
+on list-valued content, content setter methods, and copies with new content stored back under the
+same id. Exempt: constructors (`__init__`, `__post_init__`, `__new__`, validators), objects built
+or copied in the function, and tombstone writes (a prune, not a rewrite).
+
+`RewriteRule` is the base of those rules: it calls `check(write)` for each write of each function.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+import libcst as cst
+
+from rules import flow
+from rules.analysis import COPY_CALLS, FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name
+from rules.base import FileContext, ScopedRule
+from rules.project import SpanClass
+from runtime_guard.vocabulary import Vocabulary
+
+MUTATING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
+CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "model_post_init"})
+VALIDATOR_DECORATORS = frozenset(
+    {"validator", "root_validator", "model_validator", "field_validator", "post_load", "pre_load"}
+)
+
+
+@dataclass(frozen=True)
+class ContentWrite:
+    """One in-place rewrite of a span's content."""
+
+    statement: cst.BaseSmallStatement  # where it is reported and where the flow analysis anchors it
+    line: cst.SimpleStatementLine | cst.SimpleStatementSuite  # the line holding `statement`
+    owner: cst.BaseExpression  # the span written
+    owner_code: str
+    field: str | None  # the content field; None for a setter method on a class with no known field
+    span_class: SpanClass | None  # the owner's class, when the tree says which
+    copy: cst.Call | None = None  # for a copy stored back under the same id: the copying call
+
+    def describe(self) -> str:
+        return f"`{self.owner_code}.{self.field}`" if self.field else f"`{self.owner_code}`'s content"
+
+
+def may_have_writes(source: str, vocabulary: Vocabulary) -> bool:
+    """Cheap text test: False only when `source` can hold no content write."""
+    pattern = _pattern(vocabulary)
+    return pattern.search(source) is not None
+
+
+_PATTERNS: dict[Vocabulary, re.Pattern[str]] = {}
+
+
+def _pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
+    found = _PATTERNS.get(vocabulary)
+    if found is None:
+        fields = "|".join(map(re.escape, vocabulary.content_fields))
+        setters = "|".join(map(re.escape, vocabulary.content_setters))
+        copies = "|".join(map(re.escape, COPY_CALLS))
+        found = re.compile(
+            rf"\.(?:{fields})\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
+            rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(MUTATING_METHODS)})\("
+            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
+        )
+        _PATTERNS[vocabulary] = found
+    return found
+
+
+def content_writes(context: FileContext, facts: FunctionFacts) -> list[ContentWrite]:
+    """The content writes of one function (not of the functions nested in it), computed once."""
+    analysis = context.analysis
+    key = ("content_writes", facts.node)
+    found = analysis.memo.get(key)
+    if found is None:
+        found = [] if _exempt_function(facts.node) else _WriteCollector(analysis, facts).collect()
+        analysis.memo[key] = found
+    return found
+
+
+def _exempt_function(function: cst.FunctionDef) -> bool:
+    if function.name.value in CONSTRUCTORS:
+        return True
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call):
+            expr = expr.func
+        name = dotted_name(expr) or ""
+        if name.split(".")[-1] in VALIDATOR_DECORATORS:
+            return True
+    return False
+
+
+class _WriteCollector(cst.CSTVisitor):
+    def __init__(self, analysis: SpanAnalysis, facts: FunctionFacts) -> None:
+        super().__init__()
+        self.analysis = analysis
+        self.facts = facts
+        self.vocabulary = analysis.vocabulary
+        self.content_fields = frozenset(analysis.vocabulary.content_fields)
+        self.writes: list[ContentWrite] = []
+        self._line: cst.SimpleStatementLine | cst.SimpleStatementSuite | None = None
+        self._small: cst.BaseSmallStatement | None = None
+
+    def collect(self) -> list[ContentWrite]:
+        self.facts.node.body.visit(self)
+        return self.writes
+
+    # --- scope -----------------------------------------------------------------------------
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self._line = node
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        self._line = node
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.BaseSmallStatement):
+            self._small = node
+        return super().on_visit(node)
+
+    # --- write forms -----------------------------------------------------------------------
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._target(target.target, node.value)
+            self._stored_copy(target.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._target(node.target, node.value)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        targets = node.target.elements if isinstance(node.target, cst.Tuple) else [node.target]
+        for target in targets:
+            expr = target.value if isinstance(target, cst.Element) else target
+            if isinstance(expr, cst.Subscript):
+                self._target(expr, None)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        called = dotted_name(func) or ""
+        args = node.args
+        if (called == "setattr" or called.endswith(".__setattr__")) and len(args) >= 3:
+            field = _string(args[1].value)
+            if field in self.content_fields:
+                self._add(args[0].value, field, args[2].value)
+            return
+        if not isinstance(func, cst.Attribute):
+            return
+        method = func.attr.value
+        if method in MUTATING_METHODS and isinstance(func.value, cst.Attribute) and func.value.attr.value in self.content_fields:
+            value = args[0].value if args else None
+            self._add(func.value.value, func.value.attr.value, value)
+        elif method in self.vocabulary.content_setters:
+            owner = func.value
+            known = self.analysis.class_of(owner, self.facts)
+            field = known.content_fields[0] if known is not None and known.content_fields else None
+            self._add(owner, field, args[0].value if args else None, setter=True)
+
+    def _target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        if isinstance(target, cst.Attribute) and target.attr.value in self.content_fields:
+            self._add(target.value, target.attr.value, value)
+        elif isinstance(target, cst.Subscript):
+            container = target.value
+            if isinstance(container, cst.Attribute) and container.attr.value in self.content_fields:
+                self._add(container.value, container.attr.value, value)
+            elif isinstance(container, cst.Attribute) and container.attr.value == "__dict__":
+                field = _string(target.slice[0].slice.value) if isinstance(target.slice[0].slice, cst.Index) else None
+                if field in self.content_fields:
+                    self._add(container.value, field, value)
+
+    def _stored_copy(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """`store[s.span_id] = replace(s, content=x)`: a copy with new content stored under the same id."""
+        if not isinstance(target, cst.Subscript) or not isinstance(value, cst.Call):
+            return
+        copied = _copied_object(value)
+        if copied is None:
+            return
+        field = next((f for f in _new_fields(value) if f in self.content_fields), None)
+        if field is None:
+            return
+        owner_code = self.analysis.module.code_for_node(copied)
+        target_code = self.analysis.module.code_for_node(target)
+        key = target.slice[0].slice
+        key_code = self.analysis.module.code_for_node(key.value) if isinstance(key, cst.Index) else ""
+        same_id = (
+            target_code == owner_code
+            or self.facts.alias_sources.get(owner_code) == target_code
+            or any(key_code == f"{owner_code}.{f}" for f in self.vocabulary.id_fields)
+        )
+        if same_id:
+            self._add(copied, field, _new_value(value, field), copy=value)
+
+    def _add(
+        self,
+        owner: cst.BaseExpression,
+        field: str | None,
+        value: cst.BaseExpression | None,
+        *,
+        setter: bool = False,
+        copy: cst.Call | None = None,
+    ) -> None:
+        if self._small is None or self._line is None:
+            return
+        analysis, facts = self.analysis, self.facts
+        root = root_name(owner)
+        if root is None or facts.is_built(root):
+            return
+        if value is not None and analysis.is_tombstone(value):
+            return
+        gate_field = field if not setter else None
+        if not analysis.is_span_like(owner, facts, gate_field):
+            return
+        span_class = analysis.class_of(owner, facts)
+        if span_class is None and analysis.known_class(owner, facts) is None:
+            guesses = {c.name: c for c in analysis.guessed_classes(owner) if c.is_span}
+            span_class = next(iter(guesses.values())) if len(guesses) == 1 else None
+        if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
+            return  # a known span class whose content lives elsewhere: this attribute is not its content
+        self.writes.append(
+            ContentWrite(
+                self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy
+            )
+        )
+
+
+def _string(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _copied_object(call: cst.Call) -> cst.BaseExpression | None:
+    """`s` for `replace(s, ...)`, `dataclasses.replace(s, ...)`, `s.model_copy(...)`, `s._replace(...)`."""
+    name = callee_name(call)
+    if name not in COPY_CALLS:
+        return None
+    if isinstance(call.func, cst.Attribute) and name in ("model_copy", "_replace", "copy", "evolve", "with_changes", "clone"):
+        if name != "evolve":
+            return call.func.value
+    if name in ("replace", "evolve") and call.args and call.args[0].keyword is None:
+        if isinstance(call.func, cst.Name) or dotted_name(call.func) in ("dataclasses.replace", "attrs.evolve", "attr.evolve"):
+            return call.args[0].value
+    return None
+
+
+def _new_fields(call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """The fields a copying call sets: keyword arguments, or the keys of `update={...}`."""
+    found: dict[str, cst.BaseExpression] = {}
+    for arg in call.args:
+        if arg.keyword is None:
+            continue
+        if arg.keyword.value == "update" and isinstance(arg.value, cst.Dict):
+            for element in arg.value.elements:
+                if isinstance(element, cst.DictElement):
+                    key = _string(element.key)
+                    if key:
+                        found[key] = element.value
+        else:
+            found[arg.keyword.value] = arg.value
+    return found
+
+
+def _new_value(call: cst.Call, field: str) -> cst.BaseExpression | None:
+    return _new_fields(call).get(field)
+
+
+def copy_sets(write: ContentWrite, fields: Iterable[str]) -> bool:
+    """The copying call of `write` also sets one of `fields` (a new version or hash)."""
+    return write.copy is not None and any(f in _new_fields(write.copy) for f in fields)
+
+
+class Effects:
+    """Recognises statements that bump, rehash, re-key or reset an object, for the flow analysis."""
+
+    def __init__(self, context: FileContext) -> None:
+        self.context = context
+        self.project = context.project
+        self.vocabulary = context.vocabulary
+
+    def statement_does(self, small: cst.BaseSmallStatement, owner_code: str, fields: Iterable[str], methods: Iterable[str], effect: str) -> bool:
+        """`small` assigns `owner.<one of fields>`, calls `owner.<one of methods>()`, or calls a helper of
+        the tree whose `effect` ("bumps"/"rehashes") covers the parameter it passes `owner` to."""
+        finder = _EffectFinder(self, owner_code, frozenset(fields), frozenset(methods), effect)
+        small.visit(finder)
+        return finder.found
+
+
+class _EffectFinder(cst.CSTVisitor):
+    def __init__(self, effects: Effects, owner_code: str, fields: frozenset[str], methods: frozenset[str], effect: str) -> None:
+        super().__init__()
+        self.effects = effects
+        self.code = effects.context.module.code_for_node
+        self.owner_code = owner_code
+        self.fields = fields
+        self.methods = methods
+        self.effect = effect
+        self.found = False
+
+    def _is_owner(self, expr: cst.BaseExpression) -> bool:
+        return self.code(expr) == self.owner_code
+
+    def _assigned(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Attribute) and target.attr.value in self.fields and self._is_owner(target.value):
+            self.found = True
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._assigned(element.value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._assigned(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._assigned(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._assigned(node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        called = dotted_name(func) or ""
+        if (called == "setattr" or called.endswith(".__setattr__")) and len(node.args) >= 2:
+            if _string(node.args[1].value) in self.fields and self._is_owner(node.args[0].value):
+                self.found = True
+            return
+        name = callee_name(node)
+        helper = self.effects.project.helpers.get(name or "")
+        affected = getattr(helper, self.effect, frozenset()) if helper is not None else frozenset()
+        if isinstance(func, cst.Attribute) and self._is_owner(func.value):
+            if name in self.methods or (helper is not None and helper.params[:1] == ("self",) and "self" in affected):
+                self.found = True
+            return
+        if not affected or helper is None:
+            return
+        params = [p for p in helper.params if p not in ("self", "cls")]
+        for position, arg in enumerate(node.args):
+            if arg.keyword is not None:
+                param = arg.keyword.value
+            elif position < len(params):
+                param = params[position]
+            else:
+                continue
+            if param in affected and self._is_owner(arg.value):
+                self.found = True
+
+
+class RewriteRule(ScopedRule):
+    """Base of the rules about in-place content writes: `check(write)` is called for each write.
+
+    The batched traversal only marks functions holding a statement shaped like a content write
+    (cheap, syntactic); the full analysis runs when such a function is left.
+    """
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        if original_node in self._candidates():
+            for write in content_writes(self.context, self.facts):
+                self.check(write)
+        super().leave_FunctionDef(original_node)
+
+    def check(self, write: ContentWrite) -> None:
+        raise NotImplementedError
+
+    def _candidates(self) -> set[cst.FunctionDef]:
+        return self.context.analysis.memo.setdefault("rewrite_candidates", set())
+
+    def _mark(self) -> None:
+        function = self.function
+        if function is not None:
+            self._candidates().add(function)
+
+    def _is_content(self, target: cst.BaseExpression) -> bool:
+        if isinstance(target, cst.Subscript):
+            target = target.value
+            if isinstance(target, cst.Attribute) and target.attr.value == "__dict__":
+                return True
+        return isinstance(target, cst.Attribute) and target.attr.value in self.vocabulary.content_fields
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if self._is_content(target.target) or (
+                isinstance(target.target, cst.Subscript) and isinstance(node.value, cst.Call)
+                and callee_name(node.value) in COPY_CALLS
+            ):
+                self._mark()
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self._is_content(node.target):
+            self._mark()
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if self._is_content(node.target):
+            self._mark()
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._mark()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Name):
+            if func.value == "setattr":
+                self._mark()
+        elif isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method == "__setattr__" or method in self.vocabulary.content_setters or (
+                method in MUTATING_METHODS and self._is_content(func.value)
+            ):
+                self._mark()
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        return may_have_writes(source, vocabulary)
+
+    # --- shared questions ------------------------------------------------------------------
+    def function_code(self) -> str:
+        assert self.function is not None
+        key = ("function_code", self.function)
+        memo = self.context.analysis.memo
+        if key not in memo:
+            memo[key] = self.context.module.code_for_node(self.function)
+        return memo[key]
+
+    def reads_field(self, write: ContentWrite, fields: Iterable[str]) -> str | None:
+        """The first of `fields` the function reads or writes on the written object (`s.version`), if any."""
+        code = self.function_code()
+        for field in fields:
+            if re.search(rf"{re.escape(write.owner_code)}\.{re.escape(field)}\b", code):
+                return field
+        return None
+
+    def covered(self, write: ContentWrite, fields: Iterable[str], methods: Iterable[str], effect: str) -> bool:
+        """Every path through the write assigns `owner.<fields>` (or re-keys it), calls one of `methods`
+        on it, or passes it to a helper with `effect`."""
+        assert self.function is not None
+        keys = tuple(fields) + tuple(self.vocabulary.id_fields)
+        effects = Effects(self.context)
+
+        def covers(small: cst.BaseSmallStatement) -> bool:
+            return effects.statement_does(small, write.owner_code, keys, methods, effect)
+
+        return not flow.uncovered(self.function, write.statement, covers)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return self.context.vocabulary
+
+
+def insert_after(write: ContentWrite, statement: cst.BaseSmallStatement) -> dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel]:
+    """A replacement that puts `statement` right after the line (or inline suite) of the write."""
+    line = write.line
+    if isinstance(line, cst.SimpleStatementSuite):
+        body = list(line.body)
+        index = next(i for i, s in enumerate(body) if s is write.statement)
+        semicolon = cst.Semicolon(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(" "))
+        if index == len(body) - 1:
+            body[index:] = [body[index].with_changes(semicolon=semicolon), statement]
+        else:
+            body.insert(index + 1, statement.with_changes(semicolon=semicolon))
+        return {line: line.with_changes(body=body)}
+    return {line: cst.FlattenSentinel([line, cst.SimpleStatementLine(body=[statement])])}

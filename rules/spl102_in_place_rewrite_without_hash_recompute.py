@@ -1,0 +1,150 @@
+"""SPL102: span content rewritten in place without recomputing its stored hash."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from rules.base import Fix, Invalid, Valid
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
+
+
+class InPlaceRewriteWithoutHashRecompute(RewriteRule):
+    code = "SPL102"
+    name = "in-place-rewrite-without-hash-recompute"
+    summary = "Span content rewritten in place without recomputing its stored hash"
+    message = "Span content rewritten in place without recomputing its stored hash"
+    # The fix exists only when `vocabulary.digest_function` is configured (tests/rules/test_spl102_fix.py),
+    # so the rule does not advertise one by default.
+    fix_applicability = None
+    docs = """
+## What it does
+Finds functions that rewrite a span's content in place (the same write forms as SPL101) when the
+span stores a content hash — its class declares a hash field that is not a computed `@property`, or
+the function reads one on that span — and the function does not reassign the hash, call a rehash
+method (`span.rehash()`) or pass the span to a rehashing helper of the linted tree on every path
+through the write.
+
+## Why is this bad?
+The stored hash now describes text the span no longer holds. Consumers that check
+`(span_id, version, content_hash)` before reusing a derived artifact accept a stale one, and a
+deduplicating store treats the rewritten span as unchanged.
+
+## Example
+```python
+def normalize(span: Span) -> None:
+    span.content = " ".join(span.content.split())
+    span.version += 1
+```
+
+## Use instead
+```python
+def normalize(span: Span) -> None:
+    span.content = " ".join(span.content.split())
+    span.version += 1
+    span.content_hash = digest(span.content)
+```
+or make the hash a computed `@property`.
+
+## Fix safety
+Offered only when the configuration names the digest function (`vocabulary.digest_function`, e.g.
+`myproj.spans.digest`): the fix inserts `<span>.<hash field> = digest(<span>.<content field>)` after
+the write and imports the function if needed. It is unsafe: the project's hash may cover more than
+the content field.
+"""
+    valid = [
+        Valid("def normalize(span):\n    span.content = span.content.strip()\n    span.content_hash = digest(span.content)\n    return span.content_hash\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n    span.rehash()\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef rehash(span):\n    span.content_hash = digest(span.content)\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n        rehash(span)\n"),
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n\n"
+            "    @property\n    def content_hash(self):\n        return digest(self.content)\n\n"
+            "def redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n"
+        ),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span, log):\n    try:\n        span.content = scrub(span.content)\n    finally:\n        span.version += 1\n        span.content_hash = digest(span.content)\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef prune(span: Span):\n    span.content = '[pruned]'\n"),
+        Valid("import hashlib\n\ndef checksum(entry, blob):\n    entry.body = blob\n    entry.etag = hashlib.md5(blob).hexdigest()\n"),
+    ]
+    invalid = [
+        Invalid("def normalize(span):\n    span.content = span.content.strip()\n    return span.content_hash\n", line=2, column=5),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n", line=11, column=5),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nclass Buffer:\n    def edit(self, span_id, text, strict):\n        s = self._spans[span_id]\n        s.content = text\n        s.version += 1\n        if strict:\n            s.content_hash = digest(text)\n", line=13, column=9),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n", line=12, column=9),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef store(buf, span: Span, text):\n    buf[span.span_id] = replace(span, content=text, version=span.version + 1)\n", line=11, column=5),
+        Invalid("from pydantic import BaseModel\n\nclass Chunk(BaseModel):\n    id: str\n    text: str\n    digest: str\n\n    def append(self, more: str) -> None:\n        self.text += more\n", line=9, column=9),
+    ]
+
+    def check(self, write: ContentWrite) -> None:
+        span_class = write.span_class
+        if span_class is not None:
+            hash_field = span_class.stored_hash_field
+        else:
+            hash_field = self.reads_field(write, self.vocabulary.hash_fields)
+        if hash_field is None:
+            return
+        hashes = span_class.hash_fields if span_class is not None else self.vocabulary.hash_fields
+        if write.copy is not None:
+            if not copy_sets(write, hashes):
+                self.report(write.statement, f"{write.describe()} replaced by a copy under the same id without a new `{hash_field}`")
+            return
+        if self.covered(write, hashes, self.vocabulary.rehash_methods, "rehashes"):
+            return
+        self.report(
+            write.statement,
+            f"{write.describe()} rewritten in place without recomputing `{write.owner_code}.{hash_field}`",
+            fix=self._fix(write, hash_field),
+        )
+
+    def _fix(self, write: ContentWrite, hash_field: str) -> Fix | None:
+        digest = self.vocabulary.digest_function
+        content_field = write.field or (write.span_class.content_fields[0] if write.span_class and write.span_class.content_fields else None)
+        if not digest or "." not in digest or content_field is None:
+            return None
+        module_name, function_name = digest.rsplit(".", 1)
+        rehash = cst.Assign(
+            targets=[cst.AssignTarget(cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(hash_field)))],
+            value=cst.Call(
+                func=cst.Name(function_name),
+                args=[cst.Arg(cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(content_field)))],
+            ),
+        )
+        replacements = dict(insert_after(write, rehash))
+        module = self.context.module
+        if not _imports(module, module_name, function_name):
+            anchor = _import_anchor(module)
+            statement = cst.parse_statement(f"from {module_name} import {function_name}\n")
+            if anchor is None or anchor in replacements:
+                return None
+            moved = statement.with_changes(leading_lines=anchor.leading_lines)
+            replacements[anchor] = cst.FlattenSentinel([moved, anchor.with_changes(leading_lines=())])
+        return Fix(f"Recompute `{write.owner_code}.{hash_field}` with `{function_name}`", "unsafe", replacements)
+
+
+def _imports(module: cst.Module, module_name: str, function_name: str) -> bool:
+    """`module` already imports `function_name` from `module_name` (or defines it)."""
+    for statement in module.body:
+        if isinstance(statement, cst.FunctionDef) and statement.name.value == function_name:
+            return True
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.ImportFrom) and small.module is not None and not isinstance(small.names, cst.ImportStar):
+                source = module.code_for_node(small.module)
+                if source == module_name and any(
+                    isinstance(alias.name, cst.Name) and alias.name.value == function_name and alias.asname is None
+                    for alias in small.names
+                ):
+                    return True
+    return False
+
+
+def _import_anchor(module: cst.Module) -> cst.BaseStatement | None:
+    """The statement a new import goes before: the first after the docstring and `__future__` imports."""
+    for index, statement in enumerate(module.body):
+        if isinstance(statement, cst.SimpleStatementLine):
+            small = statement.body[0]
+            if index == 0 and isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString)):
+                continue
+            if isinstance(small, cst.ImportFrom) and small.module is not None and module.code_for_node(small.module) == "__future__":
+                continue
+        return statement
+    return None

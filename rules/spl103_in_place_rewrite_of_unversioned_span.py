@@ -1,0 +1,80 @@
+"""SPL103: content rewritten in place on a span class that has an id but neither version nor hash."""
+
+from __future__ import annotations
+
+from rules.base import Invalid, Valid
+from rules.rewrites import ContentWrite, RewriteRule
+
+
+class InPlaceRewriteOfUnversionedSpan(RewriteRule):
+    code = "SPL103"
+    name = "in-place-rewrite-of-unversioned-span"
+    summary = "Content rewritten in place on a span that has an id but no version or hash"
+    message = "Content rewritten in place on a span that has an id but no version or hash"
+    docs = """
+## What it does
+Finds in-place content writes (the same forms as SPL101) on a span whose class, defined in the
+linted tree, declares an id field but neither a version field nor a content hash (stored or
+computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
+not reported.
+
+## Why is this bad?
+Nothing keyed on the span's id can notice the change: there is no version to compare and no hash to
+check. Memory blocks whose `value` is replaced in place and chat messages whose `content` is
+rewritten while keeping their `id` are typical: caches, embeddings and citations keyed on the id
+now describe text that no longer exists.
+
+## Example
+```python
+@dataclass
+class Message:
+    id: str
+    content: str
+
+def redact(message: Message) -> None:
+    message.content = scrub(message.content)
+```
+
+## Use instead
+```python
+def redact(message: Message) -> Message:
+    return Message(id=new_id(), content=scrub(message.content))
+```
+or add a `version` field to the class and bump it on every rewrite.
+
+## Fix safety
+No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
+"""
+    valid = [
+        Valid("class Message:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n\ndef build(id):\n    message = Message(id, '')\n    message.content = 'x'\n    return message\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\ndef redact(message: ChatMessage) -> ChatMessage:\n    return ChatMessage(id=new_id(), role=message.role, content=scrub(message.content))\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\ndef redact(message: ChatMessage) -> None:\n    message.content = scrub(message.content)\n    message.id = new_id()\n"),
+        Valid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\ndef prune(block: Block) -> None:\n    block.value = '[removed]'\n"),
+        Valid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\ndef relabel(block: Block, label: str) -> None:\n    block.label = label\n"),
+        Valid("from pydantic import BaseModel\n\nclass Setting(BaseModel):\n    id: str\n    value: str\n\ndef set_value(setting: Setting, value):\n    setting.value = value\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    content_hash: str\n\ndef edit(span: Span):\n    span.content = 'x'\n"),
+    ]
+    invalid = [
+        Invalid("class Message:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n\ndef redact(message: Message):\n    message.content = scrub(message.content)\n", line=7, column=5),
+        Invalid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\nclass Memory(BaseModel):\n    blocks: list[Block]\n\n    def update(self, label, value):\n        for block in self.blocks:\n            if block.label == label:\n                block.value = value\n                return\n", line=14, column=17),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\nasync def strip_reasoning(messages: list[ChatMessage]) -> None:\n    for m in messages:\n        m.content = m.content.split('</think>')[-1]\n", line=11, column=9),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\ndef merge(messages: list[ChatMessage]) -> None:\n    messages[0].content += messages[1].content\n    del messages[1]\n", line=10, column=5),
+        Invalid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\ndef append(block: Block, text: str) -> None:\n    setattr(block, 'value', block.value + text)\n", line=9, column=5),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\nclass Chat:\n    def __init__(self):\n        self.history: dict[str, ChatMessage] = {}\n\n    def edit(self, message_id: str, text: str) -> None:\n        msg = self.history[message_id]\n        msg.content = text\n", line=15, column=9),
+    ]
+
+    def check(self, write: ContentWrite) -> None:
+        span_class = write.span_class
+        if span_class is None or span_class.version_fields or span_class.hash_fields:
+            return
+        if write.copy is None and self.reads_field(write, span_class.id_fields) and self._rekeys(write):
+            return
+        field = f"`{span_class.id_fields[0]}`"
+        self.report(
+            write.statement,
+            f"{write.describe()} rewritten in place; `{span_class.name}` keeps its {field} and has no version or hash",
+        )
+
+    def _rekeys(self, write: ContentWrite) -> bool:
+        assert write.span_class is not None
+        return self.covered(write, write.span_class.id_fields, (), "")

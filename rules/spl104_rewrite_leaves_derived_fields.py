@@ -1,0 +1,72 @@
+"""SPL104: content rewritten in place while embeddings, offsets or token counts of the old text stay."""
+
+from __future__ import annotations
+
+import re
+
+from rules.base import Invalid, Valid
+from rules.rewrites import ContentWrite, RewriteRule
+
+
+class RewriteLeavesDerivedFields(RewriteRule):
+    code = "SPL104"
+    name = "rewrite-leaves-derived-fields"
+    summary = "Span content rewritten in place while its derived fields still describe the old text"
+    message = "Span content rewritten in place while its derived fields still describe the old text"
+    docs = """
+## What it does
+Finds in-place content writes (the same forms as SPL101) on a span whose class declares fields
+derived from the content — an embedding or vector, start/end character offsets, token counts — when
+the function neither resets nor reassigns any of those fields on that span.
+
+## Why is this bad?
+The span now carries an embedding, offsets or a token count of text it no longer holds: retrieval
+ranks it by the old text, citations point at the wrong characters, budgets are wrong. LlamaIndex's
+`TextNode.set_content` and the node postprocessors that call it do exactly this.
+
+## Example
+```python
+def shorten(node: TextNode) -> None:
+    node.text = node.text[:500]
+```
+
+## Use instead
+```python
+def shorten(node: TextNode) -> None:
+    node.text = node.text[:500]
+    node.embedding = None
+    node.start_char_idx = node.end_char_idx = None
+```
+
+## Fix safety
+No automatic fix: whether to recompute or to clear a derived field is the project's choice.
+"""
+    valid = [
+        Valid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n    chunk.embedding = None\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten(node: TextNode) -> None:\n    node.text = node.text[:100]\n    node.embedding = embed(node.text)\n    node.start_char_idx = None\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef build(text: str) -> TextNode:\n    node = TextNode(id_='n', text='')\n    node.text = text\n    return node\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef prune(node: TextNode) -> None:\n    node.text = '<tombstone>'\n"),
+        Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef tag(node: TextNode, label: str) -> None:\n    node.metadata = {'label': label}\n"),
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n\ndef edit(span: Span):\n    span.content = 'x'\n    span.version += 1\n"),
+        Valid("import numpy as np\n\ndef normalize(vector_entry):\n    vector_entry.value = vector_entry.value / np.linalg.norm(vector_entry.value)\n"),
+    ]
+    invalid = [
+        Invalid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n", line=8, column=5),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n    def set_content(self, value: str) -> None:\n        self.text = value\n", line=11, column=9),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nclass NodeWithScore(BaseModel):\n    node: TextNode\n    score: float\n\ndef replace_metadata(nodes: list[NodeWithScore]) -> None:\n    for n in nodes:\n        n.node.text = n.node.text.upper()\n", line=16, column=9),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nasync def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n    return node\n", line=11, column=5),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9),
+        Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5),
+    ]
+
+    def check(self, write: ContentWrite) -> None:
+        span_class = write.span_class
+        if span_class is None or not span_class.derived_fields:
+            return
+        code = self.function_code()
+        owner = re.escape(write.owner_code)
+        for field in span_class.derived_fields:
+            if re.search(rf"{owner}\.{re.escape(field)}\s*(?:[-+*/]?=(?!=)|\.clear\()", code):
+                return
+        left = ", ".join(f"`{f}`" for f in span_class.derived_fields)
+        self.report(write.statement, f"{write.describe()} rewritten in place; {left} still describe the old text")

@@ -1,0 +1,81 @@
+"""SPL101-SPL104 across files: span classes and helpers defined in another module of the linted tree."""
+
+from __future__ import annotations
+
+from lint import Settings, check_source
+from rules.project import ProjectIndex, summarize_source
+from runtime_guard.vocabulary import DEFAULT_VOCABULARY
+
+MODELS = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Span:
+    span_id: str
+    content: str
+    version: int
+    content_hash: str
+
+
+@dataclass
+class Message:
+    id: str
+    content: str
+
+
+def bump(span):
+    span.version += 1
+
+
+def refresh(span):
+    span.version += 1
+    span.content_hash = digest(span.content)
+'''
+
+OPERATORS = '''
+from models import Message, Span, bump, refresh
+
+
+def redact(item: Span) -> None:
+    item.content = scrub(item.content)
+
+
+def redact_bumped(item: Span) -> None:
+    item.content = scrub(item.content)
+    bump(item)
+
+
+def redact_refreshed(item: Span) -> None:
+    item.content = scrub(item.content)
+    refresh(item)
+
+
+def scrub_message(m: Message) -> None:
+    m.content = scrub(m.content)
+'''
+
+CODES = ("SPL101", "SPL102", "SPL103", "SPL104")
+
+
+def _findings(project: ProjectIndex | None) -> set[tuple[int, str]]:
+    found = check_source(OPERATORS, "operators.py", Settings(select=CODES), project=project)
+    return {(d.location.line, d.code) for d in found}
+
+
+def _project() -> ProjectIndex:
+    summaries = [summarize_source(src, DEFAULT_VOCABULARY, path) for src, path in ((MODELS, "models.py"), (OPERATORS, "operators.py"))]
+    return ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
+
+
+def test_classes_and_helpers_from_another_module() -> None:
+    assert _findings(_project()) == {
+        (6, "SPL101"), (6, "SPL102"),  # no bump, no rehash
+        (10, "SPL102"),  # bumped by the helper, hash left stale
+        (20, "SPL103"),  # Message has an id and neither version nor hash
+    }
+
+
+def test_without_the_other_module_nothing_is_known() -> None:
+    # `item` and `m` are not span names and their classes are unknown: nothing to report.
+    assert _findings(None) == set()
