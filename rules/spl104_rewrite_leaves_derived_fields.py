@@ -68,5 +68,7 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
         for field in span_class.derived_fields:
             if re.search(rf"{owner}\.{re.escape(field)}\s*(?:[-+*/]?=(?!=)|\.clear\()", code):
                 return
-        left = ", ".join(f"`{f}`" for f in span_class.derived_fields)
-        self.report(write.statement, f"{write.describe()} rewritten in place; {left} still describe the old text")
+        fields = span_class.derived_fields
+        left = ", ".join(f"`{f}`" for f in fields)
+        verb = "describes" if len(fields) == 1 else "describe"
+        self.report(write.statement, f"{write.describe()} rewritten in place; {left} still {verb} the old text")

@@ -43,7 +43,7 @@ def test_check_reports_and_fails(tree: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert done.stdout.splitlines()[:2] == [
         "broken.py:1:7: SPL000 syntax error: invalid syntax",
-        "pkg/ops.py:2:5: SPL101 Span content rewritten in place without bumping its version",
+        "pkg/ops.py:2:5: SPL101 `span.content` rewritten in place without bumping its version",
     ]
 
 

@@ -75,7 +75,7 @@ def test_github_annotations(result: RunResult) -> None:
     lines = FORMATS["github"](result, False).splitlines()
     assert lines[1] == (
         "::error title=spanlint (SPL101),file=pkg/a.py,line=2,col=5,endLine=2,endColumn=38::"
-        "SPL101 Span content rewritten in place without bumping its version"
+        "SPL101 `span.content` rewritten in place without bumping its version"
     )
     assert lines[2].startswith("::warning title=spanlint (SPL900),file=pkg/b.py,")
 
@@ -97,7 +97,7 @@ def test_junit_has_a_testcase_per_file_and_a_failure_per_finding(result: RunResu
 
 def test_concise(result: RunResult) -> None:
     lines = FORMATS["concise"](result, False).splitlines()
-    assert lines[1] == "pkg/a.py:2:5: SPL101 Span content rewritten in place without bumping its version"
+    assert lines[1] == "pkg/a.py:2:5: SPL101 `span.content` rewritten in place without bumping its version"
     assert "Found 2 errors and 1 warning." in lines
 
 

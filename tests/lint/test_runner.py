@@ -113,13 +113,13 @@ def test_prescan_never_changes_results() -> None:
 def test_project_index_comes_from_the_project_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tree(tmp_path, {
         "repo/pyproject.toml": "",
-        "repo/models/doc.py": "class Doc:\n    span_id: str\n    content: str\n",
+        "repo/models/doc.py": "class DocSpan:\n    span_id: str\n    content: str\n",
         "repo/ops/edit.py": "def f(d):\n    return d\n",
     })
     seen = []
 
     def recording(job, project, summary=None, prescan=True):
-        seen.append((project.span_class("Doc"), summary))
+        seen.append((project.span_class("DocSpan"), summary))
         return _real_lint_file(job, project, summary, prescan)
 
     monkeypatch.setattr(lint.runner, "lint_file", recording)
