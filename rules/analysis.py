@@ -18,6 +18,9 @@ from runtime_guard.vocabulary import Vocabulary
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 
+# Trailing words that keep a name about its value: `summary_text` is still a summary.
+_SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
+
 _WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -139,6 +142,39 @@ class SpanAnalysis:
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "pop"):
             return self.is_span_container(expr.func.value, facts)
         return False
+
+    # --- summaries -------------------------------------------------------------------------
+    def is_summarize_call(self, call: cst.Call) -> bool:
+        """True when `call` produces a summary: `llm.summarize(...)`, `compress_history(...)`,
+        `predict_new_summary(...)`; not `zlib.compress(...)`, `Summarizer(...)`, `should_summarize(...)`
+        or `_format_summary(...)`."""
+        name = callee_name(call)
+        if not name or name[0].isupper():
+            return False
+        vocabulary = self.vocabulary
+        dotted = dotted_name(call.func)
+        if dotted and any(part in vocabulary.not_summarize_modules for part in dotted.split(".")[:-1]):
+            return False
+        parts = name_parts(name)
+        if not parts or parts[0] in vocabulary.not_summarize_prefixes:
+            return False
+        words = vocabulary.summarize_words
+        for index, part in enumerate(parts):
+            stem = part[1:] if part.startswith("a") and part[1:] in words else part
+            if stem in words or (index == len(parts) - 1 and stem.endswith("r") and stem[:-1] in words):
+                return True
+        if parts[-1] in vocabulary.summary_words:
+            return any(part in vocabulary.summary_verbs for part in parts[:-1])
+        return False
+
+    def says_summary(self, name: str) -> bool:
+        """True when `name` names a summary: `summary`, `existing_summary`, `chunk_summaries`,
+        `summary_text`; not `summary_prompt` or `max_summary_tokens`."""
+        parts = name_parts(name)
+        words = self.vocabulary.summary_words
+        while parts and parts[-1] in _SUMMARY_HOLDERS:
+            parts = parts[:-1]
+        return bool(parts) and parts[-1] in words
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:
