@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -22,6 +23,7 @@ class _Inputs:
     names: set[str] = field(default_factory=set)  # plain names, resolved by flow at the end of the scope
     texts: set[str] = field(default_factory=set)  # code of attribute/subscript reads (`self.summary`)
     summary: str | None = None  # the first read whose name says it is a summary
+    keyword: str | None = None  # the keyword that passes it, when that is what says summary
     nested: bool = False  # a summarize call inside the arguments
 
 
@@ -184,19 +186,24 @@ No fix: what to record as lineage is the caller's decision.
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
         self._stack: list[_Scope] = [_Scope({})]
+        self._finished: list[_Scope] = []
+        # Parameter annotations of this module's functions, by function name.
+        self._signatures: dict[str, dict[str, str | None]] = {}
         self._order = 0
 
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
         self._stack.append(_Scope(dict(self.facts.params)))
+        self._signatures.setdefault(node.name.value, self._stack[-1].params)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._decide(self._stack.pop())
+        self._finished.append(self._stack.pop())
         super().leave_FunctionDef(original_node)
 
     def leave_Module(self, original_node: cst.Module) -> None:
-        self._decide(self._stack.pop())
+        for scope in [*self._finished, self._stack.pop()]:
+            self._decide(scope)
 
     def visit_For(self, node: cst.For) -> None:
         self._stack[-1].loops.append(id(node))
@@ -255,7 +262,8 @@ No fix: what to record as lineage is the caller's decision.
             if keyword is not None and self._is_lineage_name(keyword):
                 continue
             if keyword is not None and self.context.analysis.says_summary(keyword) and not _is_literal(arg.value):
-                inputs.summary = inputs.summary or f"{keyword}="
+                if inputs.summary is None:
+                    inputs.summary, inputs.keyword = f"{keyword}=", keyword
             self._scan(arg.value, inputs)
         self._order += 1
         scope.calls.append(_Call(node, self._order, tuple(self._stack[-1].loops), inputs))
@@ -303,8 +311,7 @@ No fix: what to record as lineage is the caller's decision.
             self._carried(call, target)
         names = _target_names(target)
         for name in names:
-            summarized = call is not None and (len(names) == 1 or self.context.analysis.says_summary(name))
-            self._bind(name, value, summarized=summarized, augmented=augmented)
+            self._bind(name, value, summarized=call is not None, augmented=augmented)
 
     def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript) -> None:
         """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one."""
@@ -430,17 +437,21 @@ No fix: what to record as lineage is the caller's decision.
             return "the output of a nested summarize call"
         if call.carried:
             return f"`{call.carried}` is overwritten with its own summary"
-        if inputs.summary and not self._lineage_object(scope, inputs.summary):
+        if inputs.summary and not self._lineage_object(scope, inputs, call.node):
             return f"`{inputs.summary}`"
         for name in sorted(inputs.names):
             if self._summary_at(scope, name, call.order, call.loops, set()):
                 return f"`{name}` holds an earlier summary"
         return None
 
-    def _lineage_object(self, scope: _Scope, read: str) -> bool:
-        """The summary passed is a parameter whose class records its sources (`summarized_message_ids`)."""
-        root = read.split(".")[0].split("[")[0].rstrip("=")
-        class_name = scope.params.get(root)
+    def _lineage_object(self, scope: _Scope, inputs: _Inputs, call: cst.Call | None) -> bool:
+        """The summary is an object whose class records its sources (`summarized_message_ids`): a
+        parameter so annotated, or passed by keyword to a function of this module so annotated."""
+        assert inputs.summary is not None
+        if inputs.keyword is not None and call is not None:
+            class_name = self._signatures.get(callee_name(call) or "", {}).get(inputs.keyword)
+        else:
+            class_name = scope.params.get(re.split(r"[.\[(]", inputs.summary)[0])
         found = self.context.project.class_named(class_name)
         if found is None:
             return False
@@ -464,7 +475,7 @@ No fix: what to record as lineage is the caller's decision.
         inputs = binding.inputs
         if binding.summarized or inputs.nested:
             return True
-        if inputs.summary and not self._lineage_object(scope, inputs.summary):
+        if inputs.summary and not self._lineage_object(scope, inputs, None):
             return True
         return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
 
