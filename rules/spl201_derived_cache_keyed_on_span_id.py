@@ -25,6 +25,7 @@ class _Frame:
 
     locals: set[str] = field(default_factory=set)
     derived: set[str] = field(default_factory=set)
+    span_ids: set[str] = field(default_factory=set)  # locals holding a span id (`key = span.span_id`)
     shared: set[str] = field(default_factory=set)  # declared global/nonlocal
 
 
@@ -251,6 +252,10 @@ No fix: the right key depends on what the span carries (a version, a content has
                 self._store(target.value, key, value)
         elif isinstance(target, cst.Name) and frame is not None:
             frame.locals.add(target.value)
+            if self._is_span_id(value, set()):
+                frame.span_ids.add(target.value)
+            else:
+                frame.span_ids.discard(target.value)
             if self._derived(value, set()):
                 frame.derived.add(target.value)
             else:
@@ -393,7 +398,8 @@ No fix: the right key depends on what the span carries (a version, a content has
         if isinstance(expr, cst.Call) and callee_name(expr) in ("str", "int", "UUID") and expr.args:
             expr = expr.args[0].value
         if isinstance(expr, cst.Name):
-            return self._names_span_id(expr.value)
+            frame = self._frames[-1]
+            return self._names_span_id(expr.value) or (frame is not None and expr.value in frame.span_ids)
         if isinstance(expr, cst.Attribute):
             owner, attr = expr.value, expr.attr.value
         elif isinstance(expr, cst.Subscript):
@@ -483,7 +489,8 @@ No fix: the right key depends on what the span carries (a version, a content has
             return True
         if isinstance(expr, cst.Name) and expr.value == "self":
             return False
-        return self.context.analysis.is_span_like(expr, self.facts)
+        analysis = self.context.analysis
+        return analysis.is_span_like(expr, self.facts) and not analysis.is_span_container(expr, self.facts)
 
 
 def _cache_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:

@@ -247,7 +247,7 @@ No fix: adding a field changes every place that builds the record.
             )
         if name in self.context.vocabulary.derived_fields:
             return True
-        return bool(words & self._derived_words)
+        return parts[-1] in self._derived_words
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]
