@@ -428,8 +428,8 @@ No fix: what to record as lineage is the caller's decision.
                 continue
             reason = self._reason(scope, call)
             if reason is not None:
-                self.report(call.node, f"Summarize call whose input is itself a summary ({reason}); "
-                            "the summary chain is not recorded")
+                self.report(call.node, f"`{callee_name(call.node)}(...)` summarizes a summary ({reason}) and "
+                            "the chain is not recorded; pass `parents=`/`source_ids=` or log the link")
 
     def _reason(self, scope: _Scope, call: _Call) -> str | None:
         inputs = call.inputs

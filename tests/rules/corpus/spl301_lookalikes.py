@@ -1,0 +1,48 @@
+# rules: SPL301
+"""Compression, summary formatting and predicates that are not summarizing a summary."""
+import bz2
+import gzip
+import lzma
+import zlib
+
+
+def archive(summary: bytes) -> bytes:
+    return zlib.compress(summary)
+
+
+def archive_all(summary_bytes: bytes) -> bytes:
+    packed = gzip.compress(summary_bytes)
+    return lzma.compress(bz2.compress(packed))
+
+
+def render(summary):
+    return _format_summary(summary)
+
+
+def maybe(messages, summary, tokens):
+    if should_summarize(messages, summary, tokens):
+        return None
+    return get_summary(summary)
+
+
+class Report:
+    def __init__(self, summary):
+        self.summary = summary
+
+    def print_summary(self):
+        print_summary(self.summary)
+
+
+class SummaryWriter:
+    def compress(self, data):
+        return zlib.compressobj().compress(data)
+
+
+def build(summarizer_cls, summary_config):
+    summarizer = Summarizer(summary_config)
+    return summarizer_cls(summary_config)
+
+
+def first_time(llm, transcript):
+    summary = llm.summarize(transcript)
+    return summary
