@@ -444,7 +444,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             return self._derived(value.expression, owners)
         if isinstance(value, cst.Name):
             frame = self._frames[-1]
-            return frame is not None and value.value in frame.derived
+            return (frame is not None and value.value in frame.derived) or self._says_derived_or_content(value.value)
         if isinstance(value, cst.Attribute):
             if self._says_derived_or_content(value.attr.value) and self._is_owner(value.value, owners):
                 return True

@@ -10,7 +10,9 @@ from rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make `start`/`end` a position (`start_char_idx`, `end_offset`) rather than a time.
-_POSITION_WORDS = frozenset({"char", "chars", "idx", "index", "offset", "pos", "position", "line", "byte", "token"})
+_POSITION_WORDS = frozenset(
+    {"char", "chars", "idx", "index", "offset", "pos", "position", "line", "byte", "token", "span", "col", "column"}
+)
 # Token fields that are usage accounting of a model call, not an artifact of a span.
 _USAGE_WORDS = frozenset({"prompt", "completion", "input", "output", "total", "reasoning", "cached", "max", "limit"})
 _DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint"})

@@ -221,32 +221,44 @@ No fix: what to record as lineage is the caller's decision.
 
     # --- evidence of lineage ---------------------------------------------------------------
     def _is_lineage_name(self, name: str) -> bool:
+        """`parents`, `source_ids`, `parent_summary_id`, `summary_chain`; not `chain_type`."""
         vocabulary = self.context.vocabulary
         if name in vocabulary.lineage_keywords:
             return True
         parts = name_parts(name)
-        return any(part in vocabulary.lineage_keywords for part in parts) or "derived" in parts
+        if not parts:
+            return False
+        if parts[-1] in vocabulary.lineage_keywords or parts[:2] == ["derived", "from"]:
+            return True
+        stems = {k.rstrip("s") for k in vocabulary.lineage_keywords} | set(vocabulary.lineage_keywords)
+        return parts[-1] in ("id", "ids") and any(part in stems for part in parts[:-1])
+
+    def _is_log_name(self, name: str) -> bool:
+        """`decision_log`, `self._audit`, `provenance_ledger`: a decision log, by name."""
+        vocabulary = self.context.vocabulary
+        if name in vocabulary.decision_log_names:
+            return True
+        generic = set(vocabulary.record_methods)
+        words = {p for log in vocabulary.decision_log_names for p in name_parts(log)} - generic
+        return bool(set(name_parts(name)) & words)
 
     def _records_lineage(self, call: cst.Call) -> bool:
-        """A call that passes lineage or writes to a decision log or chain."""
+        """A call that passes lineage, or records to a decision log or a chain."""
         if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.args):
             return True
         vocabulary = self.context.vocabulary
-        logs = {part for log in vocabulary.decision_log_names for part in name_parts(log)}
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in vocabulary.record_methods:
+        if isinstance(func, cst.Attribute) and func.attr.value in (*vocabulary.record_methods, "extend", "add"):
             receiver = func.value
             receiver_name = receiver.attr.value if isinstance(receiver, cst.Attribute) else (
                 receiver.value if isinstance(receiver, cst.Name) else ""
             )
-            if receiver_name in vocabulary.decision_log_names or self._is_lineage_name(receiver_name):
+            if self._is_log_name(receiver_name) or self._is_lineage_name(receiver_name):
                 return True
-            if set(name_parts(receiver_name)) & logs:
-                return True
-        name = callee_name(call) or ""
-        parts = set(name_parts(name))
-        return bool(parts & set(vocabulary.record_methods) or "track" in parts) and bool(
-            parts & logs or any(self._is_lineage_name(p) for p in parts)
+        parts = name_parts(callee_name(call) or "")
+        recording = set(parts) & {*vocabulary.record_methods, "track", "add", "save"}
+        return bool(recording) and any(
+            self._is_log_name(part) or self._is_lineage_name(part) for part in parts if part not in recording
         )
 
     def visit_Call(self, node: cst.Call) -> None:

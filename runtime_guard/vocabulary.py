@@ -55,7 +55,7 @@ class Vocabulary:
     # Words of a name that say its value is derived from span content (SPL201, SPL202).
     derived_words: tuple[str, ...] = _t(
         "embedding", "embeddings", "vector", "vectors", "offset", "offsets", "citation", "citations",
-        "tokens", "score", "scores", "similarity",
+        "tokens", "score", "scores", "similarity", "distance",
     )
     cache_decorators: tuple[str, ...] = _t(
         "lru_cache", "cache", "cached", "alru_cache", "memoize", "memoized", "cachedmethod"

@@ -35,3 +35,11 @@ class TurnStore:
 
     def get(self, turn_id):
         return self.store.get(turn_id)
+
+
+def store_vector(vector_cache, span_id: str, vector: list[float]) -> None:
+    vector_cache[span_id] = vector  # expect: SPL201
+
+
+def store_flag(flag_cache, span_id: str, seen: bool) -> None:
+    flag_cache[span_id] = seen

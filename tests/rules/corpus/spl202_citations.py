@@ -62,3 +62,16 @@ class Span:
 class Answer:
     text: str
     citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class SpanQuote:  # expect: SPL202
+    source_span_id: str
+    span_start: int
+    span_end: int
+
+
+@dataclass
+class NearestSegment:  # expect: SPL202
+    segment_id: str
+    distance: float

@@ -46,3 +46,20 @@ def build(summarizer_cls, summary_config):
 def first_time(llm, transcript):
     summary = llm.summarize(transcript)
     return summary
+
+
+def chain_type_is_not_lineage(llm, existing_summary, docs):
+    chain = load_summarize_chain(llm, chain_type="map_reduce")
+    log("summarizing again")
+    return llm.summarize(existing_summary, docs)  # expect: SPL301
+
+
+def logged_link(llm, existing_summary, docs, journal):
+    journal.write(f"resummarized from {len(docs)} docs")
+    return llm.summarize(existing_summary, docs)
+
+
+def record_helper(llm, existing_summary, docs):
+    new = llm.summarize(existing_summary, docs)
+    record_lineage(new, parent_summary_id=existing_summary.id)
+    return new
