@@ -177,7 +177,10 @@ No fix: the right key depends on what the span carries (a version, a content has
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         lowered = source.lower()
-        return "id" in lowered and _cache_pattern(vocabulary).search(lowered) is not None
+        if "id" not in lowered:
+            return False
+        # A cache by name, or a dict comprehension (kept on `self` or at module level whatever its name).
+        return _cache_pattern(vocabulary).search(lowered) is not None or ("{" in source and " for " in source)
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)

@@ -48,3 +48,7 @@ def encoding_for(message_id: str, content_hash: str):
 @functools.cache
 def tokenizer_for(model_name: str):
     return load_tokenizer(model_name)
+
+
+SPAN_TOKENS = {s.span_id: encode(s.content) for s in load_spans()}  # expect: SPL201
+SPAN_BY_ID = {s.span_id: s for s in load_spans()}
