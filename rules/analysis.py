@@ -71,6 +71,7 @@ class SpanAnalysis:
         self._nouns = frozenset(vocabulary.span_nouns)
         self._facts: dict[cst.FunctionDef, FunctionFacts] = {}
         self._name_cache: dict[str, bool] = {}
+        self._compression_names: frozenset[str] | None = None
 
     # --- names -----------------------------------------------------------------------------
     def is_span_name(self, name: str) -> bool:
@@ -155,6 +156,8 @@ class SpanAnalysis:
         dotted = dotted_name(call.func)
         if dotted and any(part in vocabulary.not_summarize_modules for part in dotted.split(".")[:-1]):
             return False
+        if isinstance(call.func, cst.Name) and name in self._compression_imports():
+            return False
         parts = name_parts(name)
         if not parts or parts[0] in vocabulary.not_summarize_prefixes:
             return False
@@ -166,6 +169,27 @@ class SpanAnalysis:
         if parts[-1] in vocabulary.summary_words:
             return any(part in vocabulary.summary_verbs for part in parts[:-1])
         return False
+
+    def _compression_imports(self) -> frozenset[str]:
+        """Names bound at module level by `from zlib import compress` and the like."""
+        if self._compression_names is None:
+            found: set[str] = set()
+            for statement in self.module.body:
+                if not isinstance(statement, cst.SimpleStatementLine):
+                    continue
+                for small in statement.body:
+                    if (
+                        isinstance(small, cst.ImportFrom)
+                        and small.module is not None
+                        and (dotted_name(small.module) or "").split(".")[0] in self.vocabulary.not_summarize_modules
+                        and not isinstance(small.names, cst.ImportStar)
+                    ):
+                        for alias in small.names:
+                            bound = alias.asname.name if alias.asname is not None else alias.name
+                            if isinstance(bound, cst.Name):
+                                found.add(bound.value)
+            self._compression_names = frozenset(found)
+        return self._compression_names
 
     def says_summary(self, name: str) -> bool:
         """True when `name` names a summary: `summary`, `existing_summary`, `chunk_summaries`,

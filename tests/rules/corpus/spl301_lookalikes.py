@@ -4,6 +4,7 @@ import bz2
 import gzip
 import lzma
 import zlib
+from zlib import compress
 
 
 def archive(summary: bytes) -> bytes:
@@ -63,3 +64,10 @@ def record_helper(llm, existing_summary, docs):
     new = llm.summarize(existing_summary, docs)
     record_lineage(new, parent_summary_id=existing_summary.id)
     return new
+
+
+def shrink_bytes(data: bytes, limit: int) -> bytes:
+    from_module = data
+    while len(from_module) > limit:
+        from_module = compress(from_module)
+    return from_module
