@@ -198,6 +198,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         self._stores: set[int] = set()  # ids of subscripts that are assignment or `del` targets
         self._written: set[str] = set()  # mappings given a derived value somewhere in this module
         self._reads: list[_Read] = []
+        self._cache_names: dict[str, bool] = {}
 
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -358,7 +359,12 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def _is_cache(self, mapping: cst.BaseExpression) -> bool:
         name = _last_name(mapping)
-        return name is not None and bool(set(name_parts(name)) & self._cache_words)
+        if name is None:
+            return False
+        found = self._cache_names.get(name)
+        if found is None:
+            found = self._cache_names[name] = bool(set(name_parts(name)) & self._cache_words)
+        return found
 
     def _says_derived(self, mapping: cst.BaseExpression) -> bool:
         parts = name_parts(_last_name(mapping) or "")
