@@ -38,6 +38,8 @@ _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", 
 PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
 FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
 COPY_CALLS = frozenset({"copy", "deepcopy", "model_copy", "_replace", "replace", "evolve", "with_changes", "clone"})
+# Trailing words that keep a name about its value: `summary_text` is still a summary.
+_SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 
 
 def dotted_name(node: cst.CSTNode | None) -> str | None:
@@ -124,6 +126,7 @@ class SpanAnalysis:
         self._origins: dict[str, str] | None = None
         # Per-file results other shared helpers compute once for several rules (e.g. content writes).
         self.memo: dict[Any, Any] = {}
+        self._compression_names: frozenset[str] | None = None
 
     # --- module ----------------------------------------------------------------------------
     def class_named(self, name: str | None) -> SpanClass | None:
@@ -386,6 +389,62 @@ class SpanAnalysis:
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "pop"):
             return self.is_span_container(expr.func.value, facts)
         return False
+
+    # --- summaries -------------------------------------------------------------------------
+    def is_summarize_call(self, call: cst.Call) -> bool:
+        """True when `call` produces a summary: `llm.summarize(...)`, `compress_history(...)`,
+        `predict_new_summary(...)`; not `zlib.compress(...)`, `Summarizer(...)`, `should_summarize(...)`
+        or `_format_summary(...)`."""
+        name = callee_name(call)
+        if not name or name[0].isupper():
+            return False
+        vocabulary = self.vocabulary
+        dotted = dotted_name(call.func)
+        if dotted and any(part in vocabulary.not_summarize_modules for part in dotted.split(".")[:-1]):
+            return False
+        if isinstance(call.func, cst.Name) and name in self._compression_imports():
+            return False
+        parts = name_parts(name)
+        if not parts or parts[0] in vocabulary.not_summarize_prefixes:
+            return False
+        words = vocabulary.summarize_words
+        for index, part in enumerate(parts):
+            stem = part[1:] if part.startswith("a") and part[1:] in words else part
+            if stem in words or (index == len(parts) - 1 and stem.endswith("r") and stem[:-1] in words):
+                return True
+        if parts[-1] in vocabulary.summary_words:
+            return any(part in vocabulary.summary_verbs for part in parts[:-1])
+        return False
+
+    def _compression_imports(self) -> frozenset[str]:
+        """Names bound at module level by `from zlib import compress` and the like."""
+        if self._compression_names is None:
+            found: set[str] = set()
+            for statement in self.module.body:
+                if not isinstance(statement, cst.SimpleStatementLine):
+                    continue
+                for small in statement.body:
+                    if (
+                        isinstance(small, cst.ImportFrom)
+                        and small.module is not None
+                        and (dotted_name(small.module) or "").split(".")[0] in self.vocabulary.not_summarize_modules
+                        and not isinstance(small.names, cst.ImportStar)
+                    ):
+                        for alias in small.names:
+                            bound = alias.asname.name if alias.asname is not None else alias.name
+                            if isinstance(bound, cst.Name):
+                                found.add(bound.value)
+            self._compression_names = frozenset(found)
+        return self._compression_names
+
+    def says_summary(self, name: str) -> bool:
+        """True when `name` names a summary: `summary`, `existing_summary`, `chunk_summaries`,
+        `summary_text`; not `summary_prompt` or `max_summary_tokens`."""
+        parts = name_parts(name)
+        words = self.vocabulary.summary_words
+        while parts and parts[-1] in _SUMMARY_HOLDERS:
+            parts = parts[:-1]
+        return bool(parts) and parts[-1] in words
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:

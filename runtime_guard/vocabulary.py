@@ -57,6 +57,27 @@ class Vocabulary:
         "refresh", "roll",
     )
     not_summarize_modules: tuple[str, ...] = _t("zlib", "gzip", "lzma", "bz2", "brotli", "zstd", "snappy")
+    # A callee whose first word is one of these only mentions summarizing (`should_summarize`,
+    # `get_summarizer_model`, `package_summarize_message`): it does not produce a summary.
+    not_summarize_prefixes: tuple[str, ...] = _t(
+        "should", "is", "can", "has", "needs", "need", "get", "init", "calculate", "check", "package",
+        "format", "load", "parse", "render", "validate", "estimate", "count", "set", "enable", "disable",
+        "use", "with", "log", "print", "display",
+    )
+    summary_words: tuple[str, ...] = _t("summary", "summaries")
+    # Words of a mapping's name that make it a cache of something (SPL201).
+    cache_words: tuple[str, ...] = _t(
+        "cache", "cached", "caches", "memo", "memos", "memoized", "index", "store", "embedding",
+        "embeddings", "offsets", "citations",
+    )
+    # Words of a name that say its value is derived from span content (SPL201, SPL202).
+    derived_words: tuple[str, ...] = _t(
+        "embedding", "embeddings", "vector", "vectors", "offset", "offsets", "citation", "citations",
+        "tokens", "score", "scores", "similarity", "distance",
+    )
+    cache_decorators: tuple[str, ...] = _t(
+        "lru_cache", "cache", "cached", "alru_cache", "memoize", "memoized", "cachedmethod"
+    )
     bump_methods: tuple[str, ...] = _t("bump", "bump_version", "touch", "mark_modified")
     rehash_methods: tuple[str, ...] = _t("rehash", "recompute_hash", "update_hash")
     content_setters: tuple[str, ...] = _t(

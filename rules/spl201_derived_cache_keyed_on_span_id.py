@@ -1,0 +1,589 @@
+"""SPL201: a derived artifact cached under the span id alone."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from rules.analysis import callee_name, dotted_name, name_parts
+from rules.base import Invalid, ScopedRule, Valid, words_pattern
+from runtime_guard.vocabulary import Vocabulary
+
+# Digest words beyond the vocabulary's hash field names: a key holding any of them tracks content.
+_DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint", "blake2b", "xxhash"})
+# Methods of a span that return the span itself (a copy or a dump), not something derived from it.
+_SELF_COPIES = frozenset({"copy", "model_copy", "clone", "deepcopy", "dict", "model_dump", "to_dict", "json"})
+_WRITERS = frozenset({"setdefault", "set", "put"})
+_READERS = frozenset({"get"})
+
+
+@dataclass
+class _Frame:
+    """Names of one function: its locals (transient mappings) and the locals holding derived values."""
+
+    locals: set[str] = field(default_factory=set)
+    derived: set[str] = field(default_factory=set)
+    span_ids: set[str] = field(default_factory=set)  # locals holding a span id (`key = span.span_id`)
+    shared: set[str] = field(default_factory=set)  # declared global/nonlocal
+
+
+@dataclass
+class _Read:
+    mapping: str
+    key: cst.BaseExpression
+    says_derived: bool
+
+
+class DerivedCacheKeyedOnSpanId(ScopedRule):
+    code = "SPL201"
+    name = "derived-cache-keyed-on-span-id"
+    summary = "Derived artifact cached under the span id alone"
+    message = "Derived artifact cached under the span id alone; key it on (span_id, version, content_hash)"
+    docs = """
+## What it does
+Finds caches of something derived from a span (an embedding, token offsets, citations, a token
+count, a copy of its text) whose key is the span's id alone: `cache[s.span_id] = embed(s.content)`,
+reads such as `cache[span_id]`, `.get(span_id)` and `.setdefault(span_id, ...)`, dict
+comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at module level, and
+`@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
+
+A mapping is a cache when its name says so (cache, memo, index, store, embeddings, offsets,
+citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+or `.id` of a span-like value), and the value must be derived from the span's content, or the
+mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`) is the span
+store, not a derived artifact. Mappings local to a function are transient and not reported.
+
+## Why is this bad?
+When an operator rewrites the span in place (summarize, redact, normalize) and keeps its id, the
+cached artifact still answers for the old content. Retrieval returns the old embedding, citations
+point at offsets that no longer exist, and nothing fails.
+
+## Example
+```python
+class Retriever:
+    def embedding(self, span):
+        if span.span_id not in self._embeddings:
+            self._embeddings[span.span_id] = self.model.embed(span.content)
+        ...
+```
+
+## Use instead
+```python
+class Retriever:
+    def embedding(self, span):
+        key = (span.span_id, span.version, span.content_hash)
+        if key not in self._embeddings:
+            self._embeddings[key] = self.model.embed(span.content)
+        ...
+```
+
+## Fix safety
+No fix: the right key depends on what the span carries (a version, a content hash, or both).
+"""
+    valid = [
+        Valid(
+            "class Retriever:\n"
+            "    def embed(self, span):\n"
+            "        key = (span.span_id, span.version, span.content_hash)\n"
+            "        self._embedding_cache[key] = self.model.embed(span.content)\n"
+        ),
+        Valid(
+            "class SpanStore:\n"
+            "    def add(self, span):\n"
+            "        self._spans[span.span_id] = span\n"
+        ),
+        Valid(
+            "import functools\n\n"
+            "@functools.lru_cache(maxsize=None)\n"
+            "def fib(n: int) -> int:\n"
+            "    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+        ),
+        Valid(
+            "class HttpCache:\n"
+            "    def fetch(self, url):\n"
+            "        self._cache[url] = self.session.get(url).text\n"
+        ),
+        Valid(
+            "class Sessions:\n"
+            "    def remember(self, user):\n"
+            "        self.cache[user.id] = render_profile(user.body)\n"
+        ),
+        Valid(
+            "def offsets_for(spans):\n"
+            "    offsets = {}\n"
+            "    for span in spans:\n"
+            "        offsets[span.span_id] = compute_offsets(span.content)\n"
+            "    return offsets\n"
+        ),
+        Valid(
+            "class VectorStore:\n"
+            "    async def upsert(self, nodes):\n"
+            "        for node in nodes:\n"
+            "            self._store[node.node_id] = node\n"
+        ),
+    ]
+    invalid = [
+        Invalid(
+            "class Retriever:\n"
+            "    def embed(self, span):\n"
+            "        self._embedding_cache[span.span_id] = self.model.embed(span.content)\n",
+            line=3, column=31,
+        ),
+        Invalid(
+            "_CACHE = {}\n\n"
+            "def token_count(chunk):\n"
+            "    return _CACHE.setdefault(chunk.chunk_id, len(tokenize(chunk.text)))\n",
+            line=4, column=30,
+        ),
+        Invalid(
+            "from functools import lru_cache\n\n"
+            "@lru_cache(maxsize=4096)\n"
+            "def embedding_for(span_id: str) -> list[float]:\n"
+            "    return MODEL.embed(STORE[span_id].content)\n",
+            line=4, column=19,
+        ),
+        Invalid(
+            "class Tokenizer:\n"
+            "    def __init__(self, spans):\n"
+            "        self.offsets = {s.id: tokenize(s.text) for s in spans}\n",
+            line=3, column=25,
+        ),
+        Invalid(
+            "class Citations:\n"
+            "    async def lookup(self, message_id: str):\n"
+            "        return self._citations.get(message_id)\n",
+            line=3, column=36,
+        ),
+        Invalid(
+            "from dataclasses import dataclass, field\n\n"
+            "@dataclass\n"
+            "class Index:\n"
+            "    embeddings: dict = field(default_factory=dict)\n\n"
+            "    def add(self, node):\n"
+            "        vector = encode(node.text)\n"
+            "        self.embeddings[node.node_id] = vector\n",
+            line=9, column=25,
+        ),
+        Invalid(
+            "embedding_cache = {}\n\n"
+            "def search(chunk_id):\n"
+            "    return embedding_cache[chunk_id]\n",
+            line=4, column=28,
+        ),
+    ]
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        lowered = source.lower()
+        if "id" not in lowered:
+            return False
+        # A cache by name, or a dict comprehension (kept on `self` or at module level whatever its name).
+        return _cache_pattern(vocabulary).search(lowered) is not None or ("{" in source and " for " in source)
+
+    def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(context)
+        vocabulary = context.vocabulary
+        self._cache_words = frozenset(vocabulary.cache_words)
+        self._derived_words = frozenset((*vocabulary.derived_words, *vocabulary.summary_words))
+        self._tracking_words = frozenset(
+            {name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | _DIGEST_WORDS
+        )
+        self._content_fields = frozenset(vocabulary.content_fields)
+        self._content_read = re.compile(
+            r"\.(?:%s)\b|get_content\(" % "|".join(map(re.escape, vocabulary.content_fields))
+        )
+        self._frames: list[_Frame | None] = [None]  # None: module or class level, whose names persist
+        self._stores: set[int] = set()  # ids of subscripts that are assignment or `del` targets
+        self._written: set[str] = set()  # mappings given a derived value somewhere in this module
+        self._reads: list[_Read] = []
+        self._cache_names: dict[str, bool] = {}
+
+    # --- scopes ----------------------------------------------------------------------------
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self._frames.append(_Frame())
+        self._check_memoized(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._frames.pop()
+        super().leave_FunctionDef(original_node)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        super().visit_ClassDef(node)
+        self._frames.append(None)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._frames.pop()
+        super().leave_ClassDef(original_node)
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self._share(node.names)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self._share(node.names)
+
+    def _share(self, names) -> None:  # type: ignore[no-untyped-def]
+        frame = self._frames[-1]
+        if frame is not None:
+            frame.shared.update(n.name.value for n in names)
+
+    # --- writes ----------------------------------------------------------------------------
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._written_to(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._written_to(node.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Subscript):
+            self._stores.add(id(node.target))
+
+    def visit_Del(self, node: cst.Del) -> None:
+        for target in _flatten(node.target):
+            if isinstance(target, cst.Subscript):
+                self._stores.add(id(target))
+
+    def _written_to(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        frame = self._frames[-1]
+        if isinstance(target, cst.Subscript):
+            self._stores.add(id(target))
+            key = _single_key(target)
+            if key is not None:
+                self._store(target.value, key, value)
+        elif isinstance(target, cst.Name) and frame is not None:
+            frame.locals.add(target.value)
+            if self._is_span_id(value, set()):
+                frame.span_ids.add(target.value)
+            else:
+                frame.span_ids.discard(target.value)
+            if self._derived(value, set()):
+                frame.derived.add(target.value)
+            else:
+                frame.derived.discard(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._written_to(element.value, cst.Name("None"))
+        if isinstance(value, cst.DictComp) and self._kept(target):
+            self._comprehension(value)
+
+    def _kept(self, target: cst.BaseExpression) -> bool:
+        """A target that outlives the call: an attribute, or a module-level or global name."""
+        if isinstance(target, cst.Attribute):
+            return True
+        frame = self._frames[-1]
+        return isinstance(target, cst.Name) and (frame is None or target.value in frame.shared)
+
+    def _store(self, mapping: cst.BaseExpression, key: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        """`mapping[key] = value` (or `.setdefault(key, value)`; value None for a read)."""
+        if not self._is_cache(mapping) or not self._persistent(mapping):
+            return
+        span_id = self._span_id(key, set())
+        if span_id is None:
+            return
+        mapping_code = self.context.module.code_for_node(mapping)
+        says_derived = self._says_derived(mapping)
+        if value is None:
+            self._reads.append(_Read(mapping_code, key, says_derived))
+            return
+        if self._is_itself(value, span_id) or _is_empty(value):
+            return
+        if says_derived or self._derived(value, {_owner_code(self.context.module, span_id)}):
+            self._written.add(mapping_code)
+            self.report(key, self._message(mapping_code, key))
+
+    def _comprehension(self, comp: cst.DictComp) -> None:
+        """`{s.id: tokenize(s.text) for s in spans}` stored on `self` or at module level."""
+        loop = comp.for_in
+        if not isinstance(loop.target, cst.Name):
+            return
+        var = loop.target.value
+        analysis = self.context.analysis
+        spans = {var} if analysis.is_span_container(loop.iter, self.facts) or analysis.is_span_name(var) else set()
+        span_id = self._span_id(comp.key, spans)
+        if span_id is None or self._is_itself(comp.value, span_id):
+            return
+        if self._derived(comp.value, spans | {_owner_code(self.context.module, span_id)}):
+            self.report(comp.key, self._message("dict comprehension", comp.key))
+
+    # --- reads and method calls ------------------------------------------------------------
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if id(node) in self._stores:
+            return
+        key = _single_key(node)
+        if key is not None:
+            self._store(node.value, key, None)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not node.args:
+            return
+        method = func.attr.value
+        if method in _WRITERS and len(node.args) >= 2:
+            self._store(func.value, node.args[0].value, node.args[1].value)
+        elif method in _READERS or method == "setdefault":
+            self._store(func.value, node.args[0].value, None)
+        elif method == "update" and isinstance(node.args[0].value, cst.DictComp):
+            if self._is_cache(func.value) and self._persistent(func.value):
+                self._comprehension(node.args[0].value)
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        reported = {id(r.node) for r in self.context.reports if r.rule is type(self)}
+        for read in self._reads:
+            if id(read.key) not in reported and (read.says_derived or read.mapping in self._written):
+                self.report(read.key, self._message(read.mapping, read.key))
+
+    # --- memoized functions ----------------------------------------------------------------
+    def _check_memoized(self, node: cst.FunctionDef) -> None:
+        """`@lru_cache` on a function that takes a span id alone and reads the span's content."""
+        decorators = self.context.vocabulary.cache_decorators
+        memoizing = [n for n in (_decorator_name(d.decorator) for d in node.decorators) if n in decorators]
+        if not memoizing:
+            return
+        params = [p for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)
+                  if p.name.value not in ("self", "cls")]
+        if any(self._tracks_content(p.name.value) for p in params):
+            return
+        ids = [p for p in params if self._names_span_id(p.name.value)]
+        if ids and self._content_read.search(self.context.module.code_for_node(node.body)):
+            self.report(ids[0].name, self._message(f"@{memoizing[0]}", ids[0].name))
+
+    # --- predicates ------------------------------------------------------------------------
+    def _message(self, mapping: str, key: cst.BaseExpression) -> str:
+        key_code = self.context.module.code_for_node(key)
+        return (f"`{mapping}` holds an artifact derived from span content keyed on the span id `{key_code}` "
+                "alone; key it on (span_id, version, content_hash)")
+
+    def _is_cache(self, mapping: cst.BaseExpression) -> bool:
+        name = _last_name(mapping)
+        if name is None:
+            return False
+        found = self._cache_names.get(name)
+        if found is None:
+            found = self._cache_names[name] = bool(set(name_parts(name)) & self._cache_words)
+        return found
+
+    def _says_derived(self, mapping: cst.BaseExpression) -> bool:
+        parts = name_parts(_last_name(mapping) or "")
+        return bool(set(parts) & self._derived_words) or ("token" in parts and bool({"count", "counts"} & set(parts)))
+
+    def _persistent(self, mapping: cst.BaseExpression) -> bool:
+        while isinstance(mapping, cst.Subscript):
+            mapping = mapping.value
+        frame = self._frames[-1]
+        if isinstance(mapping, cst.Name):
+            return frame is None or mapping.value in frame.shared or mapping.value not in frame.locals
+        return isinstance(mapping, cst.Attribute)
+
+    def _names_span_id(self, name: str) -> bool:
+        """`span_id`, `node_id`, `msg_id`: a name that says it is the id of a span."""
+        parts = name_parts(name)
+        return len(parts) >= 2 and parts[-1] in ("id", "uid", "uuid") and self.context.analysis.is_span_name(parts[-2])
+
+    def _tracks_content(self, name: str) -> bool:
+        parts = set(name_parts(name))
+        return bool(parts & self._tracking_words) or name in self._content_fields
+
+    def _span_id(self, key: cst.BaseExpression, spans: set[str]) -> cst.BaseExpression | None:
+        """The span id that `key` consists of, when nothing else in it follows the content."""
+        parts = _key_parts(key)
+        if parts is None or any(self._follows_content(p) for p in parts):
+            return None
+        found = [p for p in parts if self._is_span_id(p, spans)]
+        return found[0] if found else None
+
+    def _follows_content(self, expr: cst.BaseExpression) -> bool:
+        """A key part that changes with the content: a version, a hash, the content itself."""
+        for node in _names_in(expr):
+            name = node.value if isinstance(node, cst.Name) else node.attr.value
+            if self._tracks_content(name):
+                return True
+        return False
+
+    def _is_span_id(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
+        if isinstance(expr, cst.Call) and callee_name(expr) in ("str", "int", "UUID") and expr.args:
+            expr = expr.args[0].value
+        if isinstance(expr, cst.Name):
+            frame = self._frames[-1]
+            return self._names_span_id(expr.value) or (frame is not None and expr.value in frame.span_ids)
+        if isinstance(expr, cst.Attribute):
+            owner, attr = expr.value, expr.attr.value
+        elif isinstance(expr, cst.Subscript):
+            owner, attr = expr.value, _string_key(expr) or ""
+        else:
+            return False
+        if self._names_span_id(attr):
+            return True
+        return attr in self.context.vocabulary.id_fields and self._is_span(owner, spans)
+
+    def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
+        if isinstance(expr, cst.Name) and expr.value in spans:
+            return True
+        return self.context.analysis.is_span_like(expr, self.facts)
+
+    def _is_itself(self, value: cst.BaseExpression, span_id: cst.BaseExpression) -> bool:
+        """The value is the span whose id is the key (or a copy or wrapper of it)."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        owner = _owner_code(self.context.module, span_id)
+        if isinstance(value, cst.Call):
+            func = value.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _SELF_COPIES:
+                return self._is_itself(func.value, span_id)
+            name = callee_name(value) or ""
+            if name[:1].isupper() or name in ("deepcopy", "copy"):
+                return bool(value.args) and all(self._is_itself(a.value, span_id) for a in value.args)
+            return False
+        code = self.context.module.code_for_node(value)
+        if code == owner:
+            return True
+        if isinstance(value, cst.Attribute) and self._says_derived_or_content(value.attr.value):
+            return False
+        return isinstance(value, (cst.Name, cst.Attribute)) and self.context.analysis.is_span_like(value, self.facts)
+
+    def _says_derived_or_content(self, name: str) -> bool:
+        return name in self._content_fields or bool(set(name_parts(name)) & self._derived_words)
+
+    def _derived(self, value: cst.BaseExpression, owners: set[str]) -> bool:
+        """Does `value` compute something from a span's content (or hold a local that did)?"""
+        if isinstance(value, cst.Await):
+            return self._derived(value.expression, owners)
+        if isinstance(value, cst.Name):
+            frame = self._frames[-1]
+            return (frame is not None and value.value in frame.derived) or self._says_derived_or_content(value.value)
+        if isinstance(value, cst.Attribute):
+            if self._says_derived_or_content(value.attr.value) and self._is_owner(value.value, owners):
+                return True
+            return self._derived(value.value, owners)
+        if isinstance(value, cst.Subscript):
+            key = _string_key(value)
+            if key and self._says_derived_or_content(key) and self._is_owner(value.value, owners):
+                return True
+            return self._derived(value.value, owners)
+        if isinstance(value, cst.Call):
+            func = value.func
+            if isinstance(func, cst.Attribute):
+                if self._is_owner(func.value, owners) and func.attr.value not in _SELF_COPIES:
+                    return True
+                if self._derived(func.value, owners):
+                    return True
+            lowercase = not (callee_name(value) or "")[:1].isupper()
+            for arg in value.args:
+                if self._derived(arg.value, owners):
+                    return True
+                if lowercase and self._is_owner(arg.value, owners):
+                    return True
+            return False
+        if isinstance(value, (cst.BinaryOperation, cst.BooleanOperation)):
+            return self._derived(value.left, owners) or self._derived(value.right, owners)
+        if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+            return any(self._derived(e.value, owners) for e in value.elements)
+        if isinstance(value, cst.Dict):
+            return any(isinstance(e, cst.DictElement) and self._derived(e.value, owners) for e in value.elements)
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            return self._derived(value.elt, owners | _comp_spans(value, self))
+        if isinstance(value, cst.FormattedString):
+            return any(
+                isinstance(p, cst.FormattedStringExpression) and self._derived(p.expression, owners)
+                for p in value.parts
+            )
+        return False
+
+    def _is_owner(self, expr: cst.BaseExpression, owners: set[str]) -> bool:
+        """`expr` is a span: one of `owners` (by code) or span-like."""
+        if self.context.module.code_for_node(expr) in owners:
+            return True
+        if isinstance(expr, cst.Name) and expr.value == "self":
+            return False
+        analysis = self.context.analysis
+        return analysis.is_span_like(expr, self.facts) and not analysis.is_span_container(expr, self.facts)
+
+
+def _cache_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
+    return words_pattern([*vocabulary.cache_words, *vocabulary.cache_decorators])
+
+
+def _comp_spans(comp: cst.ListComp | cst.GeneratorExp | cst.SetComp, rule: DerivedCacheKeyedOnSpanId) -> set[str]:
+    target = comp.for_in.target
+    if isinstance(target, cst.Name) and rule.context.analysis.is_span_container(comp.for_in.iter, rule.facts):
+        return {target.value}
+    return set()
+
+
+def _flatten(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _flatten(e.value)]
+    return [target]
+
+
+def _single_key(node: cst.Subscript) -> cst.BaseExpression | None:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return node.slice[0].slice.value
+
+
+def _string_key(node: cst.Subscript) -> str | None:
+    key = _single_key(node)
+    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+        return key.evaluated_value
+    return None
+
+
+def _key_parts(key: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The components of a key: tuple elements, f-string fields, or the key itself."""
+    if isinstance(key, cst.Tuple):
+        return [e.value for e in key.elements]
+    if isinstance(key, cst.FormattedString):
+        return [p.expression for p in key.parts if isinstance(p, cst.FormattedStringExpression)]
+    if isinstance(key, (cst.SimpleString, cst.Integer, cst.Float)):
+        return None
+    return [key]
+
+
+def _names_in(expr: cst.BaseExpression):  # type: ignore[no-untyped-def]
+    """Every Name and Attribute node inside `expr` (callee names included)."""
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            yield node
+        stack.extend(node.children)
+
+
+def _last_name(expr: cst.BaseExpression) -> str | None:
+    while isinstance(expr, cst.Subscript):
+        expr = expr.value
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    if isinstance(expr, cst.Name):
+        return expr.value
+    return None
+
+
+def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:
+    """`s` for the id `s.span_id` or `s["id"]`; the id's own code for a bare name."""
+    if isinstance(span_id, cst.Call) and span_id.args:
+        span_id = span_id.args[0].value
+    if isinstance(span_id, (cst.Attribute, cst.Subscript)):
+        return module.code_for_node(span_id.value)
+    return module.code_for_node(span_id)
+
+
+def _decorator_name(decorator: cst.BaseExpression) -> str:
+    if isinstance(decorator, cst.Call):
+        decorator = decorator.func
+    name = dotted_name(decorator)
+    return name.split(".")[-1] if name else ""
+
+
+def _is_empty(value: cst.BaseExpression) -> bool:
+    if isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("None", "True", "False")
+    if isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.Set)):
+        return not value.elements
+    return False

@@ -1,0 +1,302 @@
+"""SPL202: a record derived from a span that does not say which version of the span it came from."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from rules.analysis import callee_name, dotted_name, name_parts
+from rules.base import Invalid, Rule, Valid, words_pattern
+from rules.project import RECORD_BASES, RECORD_DECORATORS
+from runtime_guard.vocabulary import Vocabulary
+
+# Words that make `start`/`end` a position (`start_char_idx`, `end_offset`) rather than a time.
+_POSITION_WORDS = frozenset(
+    {"char", "chars", "idx", "index", "offset", "pos", "position", "line", "byte", "token", "span", "col", "column"}
+)
+# Token fields that are usage accounting of a model call, not an artifact of a span.
+_USAGE_WORDS = frozenset({"prompt", "completion", "input", "output", "total", "reasoning", "cached", "max", "limit"})
+_DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint"})
+_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
+
+
+class DerivedArtifactWithoutVersion(Rule):
+    code = "SPL202"
+    name = "derived-artifact-without-version"
+    summary = "Record derived from a span carries the span id but no version or content hash"
+    message = "Record derived from a span carries the span id but no span version or content hash"
+    docs = """
+## What it does
+Finds record types (dataclasses, NamedTuples, TypedDicts, pydantic models, attrs classes) that
+hold a span id (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`) together with data
+derived from that span's content (offsets or start/end positions, an embedding or vector, a
+citation, tokens, a score) but neither a version nor a hash field.
+
+A record with a content field of its own (`Chunk(id, text, embedding)`) is the span itself, not an
+artifact derived from one, and is not reported.
+
+## Why is this bad?
+When the span is rewritten in place its id stays the same, so the record still looks valid: a
+citation points at character offsets of text that is gone, an embedding answers for old content.
+Without the version or content hash it was computed from, no consumer can tell that it is stale.
+
+## Example
+```python
+@dataclass
+class Citation:
+    span_id: str
+    start: int
+    end: int
+```
+
+## Use instead
+```python
+@dataclass
+class Citation:
+    span_id: str
+    span_version: int
+    start: int
+    end: int
+```
+
+## Fix safety
+No fix: adding a field changes every place that builds the record.
+"""
+    valid = [
+        Valid(
+            "from dataclasses import dataclass\n\n"
+            "@dataclass\n"
+            "class Citation:\n"
+            "    span_id: str\n"
+            "    span_version: int\n"
+            "    start: int\n"
+            "    end: int\n"
+        ),
+        Valid(
+            "from pydantic import BaseModel\n\n"
+            "class Chunk(BaseModel):\n"
+            "    id: str\n"
+            "    text: str\n"
+            "    embedding: list[float]\n"
+        ),
+        Valid(
+            "from typing import NamedTuple\n\n"
+            "class CachedVector(NamedTuple):\n"
+            "    node_id: str\n"
+            "    content_hash: str\n"
+            "    vector: list[float]\n"
+        ),
+        Valid(
+            "from dataclasses import dataclass\n\n"
+            "@dataclass\n"
+            "class ToolTiming:\n"
+            "    message_id: str\n"
+            "    start_time: float\n"
+            "    end_time: float\n"
+        ),
+        Valid(
+            "from typing import TypedDict\n\n"
+            "class Usage(TypedDict):\n"
+            "    message_id: str\n"
+            "    prompt_tokens: int\n"
+            "    completion_tokens: int\n"
+        ),
+        Valid(
+            "class Highlighter:\n"
+            "    def __init__(self, span_id, start, end):\n"
+            "        self.span_id = span_id\n"
+            "        self.start = start\n"
+            "        self.end = end\n"
+        ),
+        Valid(
+            "import attr\n\n"
+            "@attr.s\n"
+            "class Session:\n"
+            "    user_id = attr.ib()\n"
+            "    score = attr.ib()\n"
+        ),
+    ]
+    invalid = [
+        Invalid(
+            "from dataclasses import dataclass\n\n"
+            "@dataclass\n"
+            "class Citation:\n"
+            "    span_id: str\n"
+            "    start: int\n"
+            "    end: int\n",
+            line=4, column=7,
+        ),
+        Invalid(
+            "from pydantic import BaseModel\n\n"
+            "class NodeEmbedding(BaseModel):\n"
+            "    node_id: str\n"
+            "    embedding: list[float]\n",
+            line=3, column=7,
+        ),
+        Invalid(
+            "from typing import NamedTuple\n\n"
+            "class Hit(NamedTuple):\n"
+            "    chunk_id: str\n"
+            "    score: float\n",
+            line=3, column=7,
+        ),
+        Invalid(
+            "from typing import TypedDict\n\n"
+            "class TokenOffsets(TypedDict):\n"
+            "    message_id: str\n"
+            "    offsets: list[tuple[int, int]]\n",
+            line=3, column=7,
+        ),
+        Invalid(
+            "import attrs\n\n"
+            "@attrs.define(frozen=True)\n"
+            "class BlockTokens:\n"
+            "    block_id: str\n"
+            "    n_tokens: int\n",
+            line=4, column=7,
+        ),
+        Invalid(
+            "from collections import namedtuple\n\n"
+            "SpanVector = namedtuple('SpanVector', ['span_id', 'vector'])\n",
+            line=3, column=1,
+        ),
+        Invalid(
+            "from dataclasses import dataclass, field\n\n"
+            "@dataclass(slots=True)\n"
+            "class Evidence:\n"
+            "    span_id: str\n"
+            "    start_char_idx: int\n"
+            "    end_char_idx: int\n"
+            "    citations: list[str] = field(default_factory=list)\n",
+            line=4, column=7,
+        ),
+    ]
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        return "_id" in source and _pattern(vocabulary).search(source.lower()) is not None
+
+    def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(context)
+        vocabulary = context.vocabulary
+        self._derived_words = frozenset(vocabulary.derived_words)
+        self._tracking_words = frozenset(
+            {name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | _DIGEST_WORDS
+        )
+        self._content_fields = frozenset(vocabulary.content_fields) - self._derived_words
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        own = _class_fields(node)
+        if not own or not self._is_record(node):
+            return
+        inherited: set[str] = set()
+        for base in node.bases:
+            found = self.context.project.class_named((dotted_name(base.value) or "").split(".")[-1])
+            if found is not None:
+                inherited |= found.fields
+        if self._is_unversioned_artifact(own, own | inherited):
+            self.report(node.name, self._message(node.name.value))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """`Citation = namedtuple("Citation", ["span_id", "start", "end"])` and the TypedDict form."""
+        value = node.value
+        if not (isinstance(value, cst.Call) and callee_name(value) in _FACTORIES and len(node.targets) == 1):
+            return
+        target = node.targets[0].target
+        fields = _factory_fields(value)
+        if isinstance(target, cst.Name) and fields and self._is_unversioned_artifact(fields, fields):
+            self.report(target, self._message(target.value))
+
+    def _message(self, name: str) -> str:
+        return f"`{name}` is derived from a span and carries its id but no span version or content hash"
+
+    def _is_record(self, node: cst.ClassDef) -> bool:
+        for decorator in node.decorators:
+            expr = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+            name = dotted_name(expr) or ""
+            if name in RECORD_DECORATORS or name.split(".")[-1] in RECORD_DECORATORS:
+                return True
+        for base in node.bases:
+            name = (dotted_name(base.value) or "").split(".")[-1]
+            if name in RECORD_BASES:
+                return True
+            found = self.context.project.class_named(name)
+            if found is not None and found.is_record:
+                return True
+        return False
+
+    def _is_unversioned_artifact(self, own: set[str], fields: set[str]) -> bool:
+        if any(self._tracks_content(f) for f in fields) or fields & self._content_fields:
+            return False
+        ids = {f for f in fields if self._names_span_id(f)}
+        derived = {f for f in fields if self._is_derived(f)}
+        return bool(ids) and bool(derived) and bool(own & (ids | derived))
+
+    def _names_span_id(self, name: str) -> bool:
+        parts = name_parts(name)
+        return len(parts) >= 2 and parts[-1] == "id" and self.context.analysis.is_span_name(parts[-2])
+
+    def _tracks_content(self, name: str) -> bool:
+        return bool(set(name_parts(name)) & self._tracking_words)
+
+    def _is_derived(self, name: str) -> bool:
+        parts = name_parts(name)
+        words = set(parts)
+        if words & {"start", "end"}:
+            return len(parts) == 1 or bool(words & _POSITION_WORDS)
+        if words & {"token", "tokens"}:
+            return not words & _USAGE_WORDS and (
+                "tokens" in words or bool(words & {"count", "ids", "offsets"})
+            )
+        if name in self.context.vocabulary.derived_fields:
+            return True
+        return parts[-1] in self._derived_words
+
+
+def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]
+    return words_pattern([*vocabulary.derived_words, *vocabulary.derived_fields, "start", "end", "token"])
+
+
+def _class_fields(node: cst.ClassDef) -> set[str]:
+    """Field names a record class body declares: `name: T` or `name = attr.ib()`."""
+    names: set[str] = set()
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    if not _is_classvar(small.annotation):
+                        names.add(small.target.value)
+                elif isinstance(small, cst.Assign) and isinstance(small.value, cst.Call):
+                    names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+    return names
+
+
+def _is_classvar(annotation: cst.Annotation) -> bool:
+    node = annotation.annotation
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    return (dotted_name(node) or "").split(".")[-1] == "ClassVar"
+
+
+def _factory_fields(call: cst.Call) -> set[str]:
+    """Field names of `namedtuple("N", "a b")`, `namedtuple("N", ["a", "b"])`,
+    `NamedTuple("N", [("a", int)])`, `TypedDict("N", {"a": int})`."""
+    if len(call.args) < 2:
+        return set()
+    spec = call.args[1].value
+    names: set[str] = set()
+    if isinstance(spec, cst.SimpleString) and isinstance(spec.evaluated_value, str):
+        return set(spec.evaluated_value.replace(",", " ").split())
+    if isinstance(spec, (cst.List, cst.Tuple)):
+        for element in spec.elements:
+            item = element.value
+            if isinstance(item, (cst.Tuple, cst.List)) and item.elements:
+                item = item.elements[0].value
+            if isinstance(item, cst.SimpleString) and isinstance(item.evaluated_value, str):
+                names.add(item.evaluated_value)
+    elif isinstance(spec, cst.Dict):
+        for element in spec.elements:
+            key = getattr(element, "key", None)
+            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+                names.add(key.evaluated_value)
+    return names

@@ -1,0 +1,540 @@
+"""SPL301: a summary summarized again without recording the chain."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from rules.analysis import callee_name, name_parts
+from rules.base import Invalid, ScopedRule, Valid, words_pattern
+from runtime_guard.vocabulary import Vocabulary
+
+# Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
+_OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "type", "hash", "count_tokens"})
+_OPAQUE_PREFIXES = frozenset({"is", "has", "should", "can", "count", "num", "get_num", "len"})
+
+
+@dataclass
+class _Inputs:
+    """What a summarize call's arguments (or an assigned value) read."""
+
+    names: set[str] = field(default_factory=set)  # plain names, resolved by flow at the end of the scope
+    texts: set[str] = field(default_factory=set)  # code of attribute/subscript reads (`self.summary`)
+    summary: str | None = None  # the first read whose name says it is a summary
+    keyword: str | None = None  # the keyword that passes it, when that is what says summary
+    nested: bool = False  # a summarize call inside the arguments
+
+
+@dataclass
+class _Binding:
+    """One assignment to a local name."""
+
+    order: int
+    loops: tuple[int, ...]
+    summarized: bool  # assigned straight from a summarize call
+    inputs: _Inputs
+
+
+@dataclass
+class _Call:
+    node: cst.Call
+    order: int
+    loops: tuple[int, ...]
+    inputs: _Inputs
+    carried: str | None = None  # `self.summary` in `self.summary = summarize(self.summary, ...)`
+
+
+@dataclass
+class _Scope:
+    """A function (or the module) whose summarize calls are decided when it ends."""
+
+    params: dict[str, str | None]
+    bindings: dict[str, list[_Binding]] = field(default_factory=dict)
+    calls: list[_Call] = field(default_factory=list)
+    tracked: bool = False  # the scope records lineage or writes a decision log
+    loops: list[int] = field(default_factory=list)  # ids of the enclosing for/while loops, innermost last
+
+
+class SummaryOfSummary(ScopedRule):
+    code = "SPL301"
+    name = "summary-of-summary"
+    summary = "A summary is summarized again and the chain is not recorded"
+    message = "Summarize call whose input is itself a summary; the summary chain is not recorded"
+    docs = """
+## What it does
+Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
+`summary` with a producing verb such as `predict_new_summary`) whose input is itself a summary:
+a nested summarize call, a local or attribute assigned from an earlier summarize call (including
+a running summary carried through a loop or kept on `self`), or an argument whose name says it is
+a summary (`existing_summary`, `prev_summary`, `running_summary`).
+
+The call is fine when the chain is tracked: it passes lineage (`parent=`, `parents=`,
+`source_ids=`, `sources=`, `lineage=`, `derived_from=`, `chain=`), or the same function records
+the link (a lineage keyword on another call, a lineage attribute or key it sets, or a record call
+on a decision log or chain such as `self.decision_log.record(...)`), or the summary passed in is
+an object whose class carries lineage fields (a field naming parents, sources or the ids of the
+summarized messages).
+
+## Why is this bad?
+Each pass over a summary loses detail and adds the model's errors, and once the previous summary
+is overwritten nothing says what the new one was derived from. The evidence for what the agent
+"remembers" is gone, and a wrong fact introduced three summaries ago cannot be traced to a source.
+
+## Example
+```python
+def remember(self, messages):
+    self.summary = self.llm.summarize(self.summary, messages)
+```
+
+## Use instead
+Derive the summary from the sources, or record the chain:
+```python
+def remember(self, messages):
+    previous = self.summary
+    self.summary = self.llm.summarize(previous, messages, parents=[previous.id])
+```
+
+## Fix safety
+No fix: what to record as lineage is the caller's decision.
+"""
+    valid = [
+        Valid(
+            "def remember(self, messages):\n"
+            "    previous = self.summary\n"
+            "    self.summary = self.llm.summarize(previous, messages, parents=[previous.id])\n"
+        ),
+        Valid(
+            "def digest(chunks):\n"
+            "    return [summarize(chunk.text) for chunk in chunks]\n"
+        ),
+        Valid(
+            "import zlib\n\n"
+            "def pack(summary: bytes) -> bytes:\n"
+            "    return zlib.compress(summary)\n"
+        ),
+        Valid(
+            "async def roll(self, turns):\n"
+            "    summary = await self.llm.summarize(turns)\n"
+            "    self.decision_log.record('summarized', turns=[t.id for t in turns])\n"
+            "    return await self.llm.summarize([summary, *turns])\n"
+        ),
+        Valid(
+            "def shorten(text):\n"
+            "    text = compress(text)\n"
+            "    return text\n"
+        ),
+        Valid(
+            "class Report:\n"
+            "    def render(self, summary):\n"
+            "        return _format_summary(summary)\n"
+        ),
+        Valid(
+            "def update(memory, messages):\n"
+            "    new = summarize(messages, max_summary_tokens=256, summary_prompt=PROMPT)\n"
+            "    memory.append(new)\n"
+        ),
+    ]
+    invalid = [
+        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12),
+        Invalid(
+            "class Memory:\n"
+            "    def remember(self, messages):\n"
+            "        self.summary = self.llm.summarize(self.summary, messages)\n",
+            line=3, column=24,
+        ),
+        Invalid(
+            "def roll(turns):\n"
+            "    summary = ''\n"
+            "    for turn in turns:\n"
+            "        summary = summarize(summary + turn.text)\n"
+            "    return summary\n",
+            line=4, column=19,
+        ),
+        Invalid(
+            "async def refresh(llm, chunks):\n"
+            "    first = await llm.summarize(chunks)\n"
+            "    prompt = f'Shorten this: {first}'\n"
+            "    return await llm.condense(prompt)\n",
+            line=4, column=18,
+        ),
+        Invalid(
+            "def update(existing_summary: str, new_lines: list[str]) -> str:\n"
+            "    return generate_summary(existing_summary, new_lines)\n",
+            line=2, column=12,
+        ),
+        Invalid(
+            "class ConversationSummaryMemory:\n"
+            "    def save_context(self, inputs, outputs):\n"
+            "        self.buffer = self.predict_new_summary(self.chat_memory.messages[-2:], self.buffer)\n",
+            line=3, column=23,
+        ),
+        Invalid(
+            "def squeeze(history, budget):\n"
+            "    while count_tokens(history) > budget:\n"
+            "        history = compress_history(history)\n"
+            "    return history\n",
+            line=3, column=19,
+        ),
+    ]
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        return _pattern(vocabulary).search(source.lower()) is not None
+
+    def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(context)
+        self._stack: list[_Scope] = [_Scope({})]
+        self._finished: list[_Scope] = []
+        # Parameter annotations of this module's functions, by function name.
+        self._signatures: dict[str, dict[str, str | None]] = {}
+        self._order = 0
+
+    # --- scopes ----------------------------------------------------------------------------
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self._stack.append(_Scope(dict(self.facts.params)))
+        self._signatures.setdefault(node.name.value, self._stack[-1].params)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._finished.append(self._stack.pop())
+        super().leave_FunctionDef(original_node)
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        for scope in [*self._finished, self._stack.pop()]:
+            self._decide(scope)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._stack[-1].loops.append(id(node))
+        for name in _target_names(node.target):
+            self._bind(name, node.iter, summarized=False)
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self._stack[-1].loops.pop()
+
+    def visit_While(self, node: cst.While) -> None:
+        self._stack[-1].loops.append(id(node))
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self._stack[-1].loops.pop()
+
+    # --- evidence of lineage ---------------------------------------------------------------
+    def _is_lineage_name(self, name: str) -> bool:
+        """`parents`, `source_ids`, `parent_summary_id`, `summary_chain`; not `chain_type`."""
+        vocabulary = self.context.vocabulary
+        if name in vocabulary.lineage_keywords:
+            return True
+        parts = name_parts(name)
+        if not parts:
+            return False
+        if parts[-1] in vocabulary.lineage_keywords or parts[:2] == ["derived", "from"]:
+            return True
+        stems = {k.rstrip("s") for k in vocabulary.lineage_keywords} | set(vocabulary.lineage_keywords)
+        return parts[-1] in ("id", "ids") and any(part in stems for part in parts[:-1])
+
+    def _is_log_name(self, name: str) -> bool:
+        """`decision_log`, `self._audit`, `provenance_ledger`: a decision log, by name."""
+        vocabulary = self.context.vocabulary
+        if name in vocabulary.decision_log_names:
+            return True
+        generic = set(vocabulary.record_methods)
+        words = {p for log in vocabulary.decision_log_names for p in name_parts(log)} - generic
+        return bool(set(name_parts(name)) & words)
+
+    def _records_lineage(self, call: cst.Call) -> bool:
+        """A call that passes lineage, or records to a decision log or a chain."""
+        if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.args):
+            return True
+        vocabulary = self.context.vocabulary
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in (*vocabulary.record_methods, "extend", "add"):
+            receiver = func.value
+            receiver_name = receiver.attr.value if isinstance(receiver, cst.Attribute) else (
+                receiver.value if isinstance(receiver, cst.Name) else ""
+            )
+            if self._is_log_name(receiver_name) or self._is_lineage_name(receiver_name):
+                return True
+        parts = name_parts(callee_name(call) or "")
+        recording = set(parts) & {*vocabulary.record_methods, "track", "add", "save"}
+        return bool(recording) and any(
+            self._is_log_name(part) or self._is_lineage_name(part) for part in parts if part not in recording
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        scope = self._stack[-1]
+        if not scope.tracked and self._records_lineage(node):
+            scope.tracked = True
+        self._collects_summaries(node)
+        if not self.context.analysis.is_summarize_call(node):
+            return
+        inputs = _Inputs()
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword is not None and self._is_lineage_name(keyword):
+                continue
+            if keyword is not None and self.context.analysis.says_summary(keyword) and not _is_literal(arg.value):
+                if inputs.summary is None:
+                    inputs.summary, inputs.keyword = f"{keyword}=", keyword
+            self._scan(arg.value, inputs)
+        self._order += 1
+        scope.calls.append(_Call(node, self._order, tuple(self._stack[-1].loops), inputs))
+
+    def _collects_summaries(self, call: cst.Call) -> None:
+        """`parts.append(summarize(c))`: the list now holds summaries."""
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("append", "extend", "insert")
+            and isinstance(func.value, cst.Name)
+            and call.args
+            and _summarize_value(call.args[-1].value, self.context.analysis.is_summarize_call) is not None
+        ):
+            self._bind(func.value.value, call.args[-1].value, summarized=True)
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        scope = self._stack[-1]
+        for element in node.elements:
+            key = getattr(element, "key", None)
+            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+                if self._is_lineage_name(key.evaluated_value):
+                    scope.tracked = True
+
+    # --- assignments -----------------------------------------------------------------------
+    def leave_Assign(self, original_node: cst.Assign) -> None:
+        for target in original_node.targets:
+            self._assigned(target.target, original_node.value)
+
+    def leave_AnnAssign(self, original_node: cst.AnnAssign) -> None:
+        if original_node.value is not None:
+            self._assigned(original_node.target, original_node.value)
+
+    def leave_AugAssign(self, original_node: cst.AugAssign) -> None:
+        self._assigned(original_node.target, original_node.value, augmented=True)
+
+    def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression, augmented: bool = False) -> None:
+        scope = self._stack[-1]
+        if isinstance(target, (cst.Attribute, cst.Subscript)):
+            written = target.attr.value if isinstance(target, cst.Attribute) else _string_key(target)
+            if written and self._is_lineage_name(written):
+                scope.tracked = True
+        call = _summarize_value(value, self.context.analysis.is_summarize_call)
+        if call is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
+            self._carried(call, target)
+        names = _target_names(target)
+        for name in names:
+            self._bind(name, value, summarized=call is not None, augmented=augmented)
+
+    def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript) -> None:
+        """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one."""
+        written = self.context.module.code_for_node(target)
+        for recorded in reversed(self._stack[-1].calls):
+            if recorded.node is call:
+                if written in recorded.inputs.texts and not self._is_span_rewrite(target):
+                    recorded.carried = written
+                return
+
+    def _is_span_rewrite(self, target: cst.Attribute | cst.Subscript) -> bool:
+        """`span.content = compress(span.content)`: a rewrite of the span (SPL101's concern)."""
+        if not isinstance(target, cst.Attribute):
+            return False
+        if self.context.analysis.says_summary(target.attr.value):
+            return False
+        analysis = self.context.analysis
+        return target.attr.value in self.context.vocabulary.content_fields or analysis.is_span_like(
+            target.value, self.facts
+        ) or analysis.class_of(target.value, self.facts) is not None
+
+    def _bind(self, name: str, value: cst.BaseExpression, *, summarized: bool, augmented: bool = False) -> None:
+        inputs = _Inputs()
+        self._scan(value, inputs)
+        if augmented:
+            inputs.names.add(name)
+        self._order += 1
+        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs)
+        self._stack[-1].bindings.setdefault(name, []).append(binding)
+
+    # --- reading arguments -----------------------------------------------------------------
+    def _scan(self, expr: cst.BaseExpression, inputs: _Inputs) -> None:
+        """Collect what `expr` reads: names, attribute chains, summaries, nested summarize calls."""
+        analysis = self.context.analysis
+        if isinstance(expr, cst.Name):
+            inputs.names.add(expr.value)
+            if analysis.says_summary(expr.value):
+                inputs.summary = inputs.summary or expr.value
+        elif isinstance(expr, cst.Attribute):
+            inputs.texts.add(self.context.module.code_for_node(expr))
+            if analysis.says_summary(expr.attr.value):
+                inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
+            self._scan(expr.value, inputs)
+        elif isinstance(expr, cst.Subscript):
+            inputs.texts.add(self.context.module.code_for_node(expr))
+            key = _string_key(expr)
+            if key and analysis.says_summary(key):
+                inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
+            self._scan(expr.value, inputs)
+        elif isinstance(expr, cst.Call):
+            self._scan_call(expr, inputs)
+        elif isinstance(expr, cst.Await):
+            self._scan(expr.expression, inputs)
+        elif isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+            self._scan(expr.left, inputs)
+            self._scan(expr.right, inputs)
+        elif isinstance(expr, cst.IfExp):
+            self._scan(expr.body, inputs)
+            self._scan(expr.orelse, inputs)
+        elif isinstance(expr, cst.FormattedString):
+            for part in expr.parts:
+                if isinstance(part, cst.FormattedStringExpression):
+                    self._scan(part.expression, inputs)
+        elif isinstance(expr, cst.ConcatenatedString):
+            self._scan(expr.left, inputs)
+            self._scan(expr.right, inputs)
+        elif isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
+            for element in expr.elements:
+                self._scan(element.value, inputs)
+        elif isinstance(expr, cst.Dict):
+            for element in expr.elements:
+                if isinstance(element, cst.DictElement):
+                    key = element.key
+                    if (
+                        isinstance(key, cst.SimpleString)
+                        and isinstance(key.evaluated_value, str)
+                        and analysis.says_summary(key.evaluated_value)
+                        and not _is_literal(element.value)
+                    ):
+                        inputs.summary = inputs.summary or self.context.module.code_for_node(element.value)
+                self._scan(element.value, inputs)
+        elif isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            self._scan(expr.elt, inputs)
+            self._scan(expr.for_in.iter, inputs)
+        elif isinstance(expr, cst.StarredElement):
+            self._scan(expr.value, inputs)
+
+    def _scan_call(self, call: cst.Call, inputs: _Inputs) -> None:
+        analysis = self.context.analysis
+        if analysis.is_summarize_call(call):
+            inputs.nested = True
+            return
+        name = callee_name(call) or ""
+        parts = name_parts(name)
+        if name in _OPAQUE_CALLS or (parts and parts[0] in _OPAQUE_PREFIXES):
+            return
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            if func.attr.value in ("get", "pop") and call.args:
+                key = call.args[0].value
+                if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+                    if analysis.says_summary(key.evaluated_value):
+                        inputs.summary = inputs.summary or self.context.module.code_for_node(call)
+            self._scan(func.value, inputs)
+        for arg in call.args:
+            self._scan(arg.value, inputs)
+
+    # --- decision --------------------------------------------------------------------------
+    def _decide(self, scope: _Scope) -> None:
+        if scope.tracked:
+            return
+        for call in scope.calls:
+            if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
+                continue
+            reason = self._reason(scope, call)
+            if reason is not None:
+                self.report(call.node, f"`{callee_name(call.node)}(...)` summarizes a summary ({reason}) and "
+                            "the chain is not recorded; pass `parents=`/`source_ids=` or log the link")
+
+    def _reason(self, scope: _Scope, call: _Call) -> str | None:
+        inputs = call.inputs
+        if inputs.nested:
+            return "the output of a nested summarize call"
+        if call.carried:
+            return f"`{call.carried}` is overwritten with its own summary"
+        if inputs.summary and not self._lineage_object(scope, inputs, call.node):
+            return f"`{inputs.summary}`"
+        for name in sorted(inputs.names):
+            if self._summary_at(scope, name, call.order, call.loops, set()):
+                return f"`{name}` holds an earlier summary"
+        return None
+
+    def _lineage_object(self, scope: _Scope, inputs: _Inputs, call: cst.Call | None) -> bool:
+        """The summary is an object whose class records its sources (`summarized_message_ids`): a
+        parameter so annotated, or passed by keyword to a function of this module so annotated."""
+        assert inputs.summary is not None
+        if inputs.keyword is not None and call is not None:
+            class_name = self._signatures.get(callee_name(call) or "", {}).get(inputs.keyword)
+        else:
+            class_name = scope.params.get(re.split(r"[.\[(]", inputs.summary)[0])
+        found = self.context.project.class_named(class_name)
+        if found is None:
+            return False
+        return any(self._is_lineage_name(f) or _names_source_ids(f, self.context.analysis) for f in found.fields)
+
+    def _summary_at(self, scope: _Scope, name: str, order: int, loops: tuple[int, ...], seen: set[str]) -> bool:
+        """Does local `name`, read at `order` inside `loops`, hold a summary (or text built from one)?"""
+        if name in seen:
+            return False
+        seen = seen | {name}
+        bindings = scope.bindings.get(name, [])
+        before = [b for b in bindings if b.order < order]
+        latest = before[-1] if before else None
+        candidates = [latest] if latest else []
+        same_iteration = latest is not None and bool(loops) and loops[-1] in latest.loops
+        if loops and not same_iteration:
+            candidates += [b for b in bindings if b.order >= order and set(b.loops) & set(loops)]
+        return any(self._holds_summary(scope, b, seen) for b in candidates)
+
+    def _holds_summary(self, scope: _Scope, binding: _Binding, seen: set[str]) -> bool:
+        inputs = binding.inputs
+        if binding.summarized or inputs.nested:
+            return True
+        if inputs.summary and not self._lineage_object(scope, inputs, None):
+            return True
+        return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
+
+
+def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]
+    return words_pattern([*vocabulary.summarize_words, *vocabulary.summary_words])
+
+
+def _names_source_ids(field_name: str, analysis) -> bool:  # type: ignore[no-untyped-def]
+    """`summarized_message_ids`, `source_span_ids`: a field listing what a summary was made from."""
+    parts = name_parts(field_name)
+    return len(parts) > 1 and parts[-1] == "ids" and analysis.is_span_name("_".join(parts[:-1]))
+
+
+def _summarize_value(value: cst.BaseExpression, is_summarize_call) -> cst.Call | None:  # type: ignore[no-untyped-def]
+    """The summarize call whose result `value` is: `summarize(x)`, `await s.summarize(x)`, `summarize(x).text`."""
+    while True:
+        if isinstance(value, cst.Await):
+            value = value.expression
+        elif isinstance(value, cst.Attribute):
+            value = value.value
+        elif isinstance(value, cst.Call):
+            return value if is_summarize_call(value) else None
+        else:
+            return None
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for element in target.elements for n in _target_names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
+
+
+def _string_key(node: cst.Subscript) -> str | None:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = node.slice[0].slice.value
+    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+        return key.evaluated_value
+    return None
+
+
+def _is_literal(value: cst.BaseExpression) -> bool:
+    return isinstance(value, (cst.SimpleString, cst.Integer, cst.Float, cst.ConcatenatedString)) or (
+        isinstance(value, cst.Name) and value.value in ("None", "True", "False")
+    )
