@@ -83,9 +83,7 @@ class ContextBuffer:
         span.version += 1
 
     def embedding_for(self, span: Span) -> list[float]:
-        if span.span_id not in self._embeddings:
-            self._embeddings[span.span_id] = self.embed(span.content)
-        return self._embeddings[span.span_id]
+        return self._embeddings.setdefault(span.span_id, self.embed(span.content))
 
     def roll_summary(self, turns: list[str]) -> str:
         self.running_summary = self.summarize(self.running_summary + "\n".join(turns))
