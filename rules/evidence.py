@@ -27,7 +27,9 @@ REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "d
 # Name parts of objects that are not decision logs even when a log word is among their parts.
 NOT_A_LOG_PARTS = frozenset({"logger", "logging", "file", "fh", "fp", "path", "dir", "stream", "fd", "handler"})
 # Text that says a module's spans are tracing spans (OpenTelemetry and friends), not context spans.
-TRACING_MARKERS = re.compile(r"opentelemetry|\btracer\b|trace_id|\bTracingProcessor\b|tracing\.|start_span\(")
+TRACING_MARKERS = re.compile(
+    r"opentelemetry|\btracer\b|trace_id|TracingProcessor|ReadableSpan|SpanExport|SpanProcessor|tracing\.|start_span\("
+)
 
 
 def parts_of(words: Sequence[str]) -> tuple[tuple[str, ...], ...]:

@@ -11,6 +11,7 @@ from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid
 from rules.evidence import (
     REMOVING_METHODS,
+    chain_names,
     TRACING_MARKERS,
     has_word,
     is_decision_log,
@@ -21,6 +22,7 @@ from rules.evidence import (
     recording_functions,
     root_name,
     same_expression,
+    words_in,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -28,9 +30,11 @@ from runtime_guard.vocabulary import Vocabulary
 # vocabulary's `prune_words`, `summarize_words` and `age_words`.
 _POLICY_WORDS = (
     "len", "token", "tokens", "limit", "max", "size", "capacity", "window", "count", "score", "relevance",
-    "importance", "priority", "old", "threshold", "exceed", "exceeds", "keep", "retain", "cap", "clean",
-    "cleanup", "dedupe", "dedup", "collapse", "rollup", "manage", "enforce", "squeeze", "lru", "least",
+    "importance", "priority", "old", "threshold", "exceed", "exceeds", "keep", "retain", "cap", "dedupe",
+    "dedup", "enforce", "squeeze", "lru", "least",
 )
+# `other.append(c.pop())` moves an item; it does not drop it.
+_MOVING_METHODS = frozenset({"append", "appendleft", "insert", "extend", "put", "put_nowait", "add"})
 _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__aexit__", "close", "aclose", "setUp"})
 _PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|\bif\b|:\s*\]|\[\s*-?[\w.]*\s*:")
 
@@ -52,6 +56,8 @@ class _Function:
     calls: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)  # maybe helper records
     removals: list[_Removal] = field(default_factory=list)
     guards: list[cst.BaseExpression] = field(default_factory=list)
+    moved: set[cst.CSTNode] = field(default_factory=set)  # calls whose result goes into another container
+    loops: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)  # (target, iter)
     aliases: set[str] = field(default_factory=set)  # locals naming a context container
     owned: set[str] = field(default_factory=set)  # locals holding this function's own values
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> container it filters
@@ -260,12 +266,14 @@ No fix: the rationale is the author's to write.
     def visit_For(self, node: cst.For) -> None:
         if self._functions:
             self._functions[-1].guards.append(node.iter)
+            self._functions[-1].loops.append((node.target, node.iter))
             if isinstance(node.target, cst.Name):
                 self._functions[-1].owned.add(node.target.value)
 
     def leave_For(self, original_node: cst.For) -> None:
         if self._functions:
             self._functions[-1].guards.pop()
+            self._functions[-1].loops.pop()
 
     def _here(self) -> tuple[tuple[int, ...], int]:
         self._seq += 1
@@ -282,7 +290,9 @@ No fix: the rationale is the author's to write.
             function.records.append(self._here())
             return
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in REMOVING_METHODS:
+        if isinstance(func, cst.Attribute) and func.attr.value in _MOVING_METHODS:
+            function.moved.update(a.value for a in node.args)
+        if isinstance(func, cst.Attribute) and func.attr.value in REMOVING_METHODS and node not in function.moved:
             if self._is_context(func.value) and self._is_policy(node, func.value, method=func.attr.value):
                 function.removals.append(_Removal(node, *self._here()))
                 return
@@ -375,7 +385,7 @@ No fix: the rationale is the author's to write.
             return False
         if not is_span_container(expr, self.context.analysis, self.facts):
             return False
-        if self._tracing and "span" in _container_parts(expr):
+        if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
             return False
         root = root_name(expr)
         return root is None or root not in function.owned or root in function.aliases
@@ -386,29 +396,50 @@ No fix: the rationale is the author's to write.
         if self.function.name.value in _LIFECYCLE:
             return False
         words = self._policy_words()
-        if has_word(self.function.name.value, words):
-            return True
+        own = {part for name in chain_names(container) for part in name_parts(name)}
+        if has_word("_".join(p for p in name_parts(self.function.name.value) if p not in own), words):
+            return True  # `evict`, `trim_window`; not `transcribe_turns` for `self._turns`
         if isinstance(removal, cst.Del) or method in ("pop", "popleft"):
             argument = removal.target if isinstance(removal, cst.Del) else removal  # type: ignore[union-attr]
             if _slice_bounded(argument) or (isinstance(argument, cst.CSTNode) and _arguments_mention(argument, words)):
                 return True
+        if isinstance(container, cst.Name):
+            # A bare parameter may be the caller's work list (a stack of chunks): only a test that
+            # judges the items of a loop over it makes the removal a pruning decision.
+            judged = self._judged_items(container)
+            return any(name in judged for guard in self._functions[-1].guards for name in words_in(guard))
         return any(self._is_policy_guard(guard, container) for guard in self._functions[-1].guards)
 
     def _is_policy_guard(self, guard: cst.BaseExpression, container: cst.BaseExpression) -> bool:
-        """A test that selects what to drop; not `while queue:`, `if x in c:`, `if c is not None:`."""
-        if isinstance(guard, cst.UnaryOperation):
-            guard = guard.expression
+        """A test that selects what to drop: it names a size, score or age, or judges the container's items.
+
+        Not `while queue:`, `if x in c:`, `if c is not None:`, nor a test about something else.
+        """
         if isinstance(guard, (cst.Name, cst.Attribute, cst.Subscript)):
             return False  # truthiness, or a `for` over a container
-        if isinstance(guard, cst.Call) and callee_name(guard) in ("list", "tuple", "reversed", "enumerate", "copy", "range") :
-            return mentions(guard, self._policy_words())
-        if isinstance(guard, cst.Comparison):
-            ops = {type(c.operator) for c in guard.comparisons}
-            if ops <= {cst.In, cst.NotIn, cst.Is, cst.IsNot} and not mentions(guard, self._policy_words()):
-                return False
-            if _is_emptiness_test(guard):
-                return False
-        return True
+        if isinstance(guard, cst.Comparison) and _is_emptiness_test(guard):
+            return False
+        own = set(chain_names(container))
+        words = self._policy_words()
+        judged = self._judged_items(container)
+        for name in words_in(guard):
+            if name in judged or (name not in own and has_word(name, words)):
+                return True
+        return False
+
+    def _judged_items(self, container: cst.BaseExpression) -> set[str]:
+        """Names of the loop variables iterating over `container` (or a copy of it)."""
+        found: set[str] = set()
+        for target, iterable in self._functions[-1].loops:
+            while isinstance(iterable, cst.Call) and iterable.args and callee_name(iterable) in (
+                "list", "tuple", "reversed", "enumerate", "sorted", "copy"
+            ):
+                iterable = iterable.args[0].value
+            if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute):
+                iterable = iterable.func.value  # `c.items()`, `c.copy()`
+            if same_expression(iterable, container):
+                found.update(words_in(target))
+        return found
 
     def _policy_words(self) -> tuple[str, ...]:
         vocabulary = self.context.vocabulary
@@ -476,7 +507,7 @@ def _slice_bounded(node: cst.CSTNode) -> bool:
 
 def _arguments_mention(node: cst.CSTNode, words: tuple[str, ...]) -> bool:
     if isinstance(node, cst.Call):
-        return any(mentions(a.value, words) for a in node.args)
+        return any(mentions(a.value, words) for a in node.args[:1])
     if isinstance(node, cst.Subscript):
         return any(mentions(e.slice, words) for e in node.slice)
     return False

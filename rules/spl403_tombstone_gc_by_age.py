@@ -19,9 +19,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 @dataclass
 class _Function:
-    removals: list[cst.CSTNode] = field(default_factory=list)
-    by_age: bool = False  # a test or comparison of the function mentions age or time
-    age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`
+    removals: list[cst.CSTNode] = field(default_factory=list)  # removals whose condition is age or time
+    guards: list[cst.BaseExpression] = field(default_factory=list)  # enclosing if/while tests and for iterables
+    age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`, `expired`
 
 
 class TombstoneGcByAge(ScopedRule):
@@ -147,42 +147,61 @@ No fix: which holders exist is specific to the application.
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         function = self._functions.pop()
-        if function.removals and function.by_age:
+        if function.removals:
             text = self.context.module.code_for_node(original_node)
             vocabulary = self.context.vocabulary
             if _tombstone_text(vocabulary).search(text) and not _mentions_liveness(text, vocabulary):
                 self.report(function.removals[0])
         super().leave_FunctionDef(original_node)
 
-    # --- age -----------------------------------------------------------------------------------
-    def visit_Comparison(self, node: cst.Comparison) -> None:
-        self._note_age(node)
-
+    # --- conditions ----------------------------------------------------------------------------
     def visit_If(self, node: cst.If) -> None:
-        self._note_age(node.test)
+        self._push(node.test)
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self._pop()
 
     def visit_While(self, node: cst.While) -> None:
-        self._note_age(node.test)
+        self._push(node.test)
 
-    def _note_age(self, test: cst.BaseExpression) -> None:
-        if self._functions and not self._functions[-1].by_age and self._is_about_age(test):
-            self._functions[-1].by_age = True
+    def leave_While(self, original_node: cst.While) -> None:
+        self._pop()
+
+    def visit_For(self, node: cst.For) -> None:
+        self._push(node.iter)
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self._pop()
+
+    def _push(self, guard: cst.BaseExpression) -> None:
+        if self._functions:
+            self._functions[-1].guards.append(guard)
+
+    def _pop(self) -> None:
+        if self._functions:
+            self._functions[-1].guards.pop()
 
     def _is_about_age(self, expr: cst.BaseExpression) -> bool:
         age_locals = self._functions[-1].age_locals
-        return mentions(expr, self.context.vocabulary.age_words) or any(
-            name in age_locals for name in words_in(expr)
-        )
+        return mentions(expr, self.context.vocabulary.age_words) or any(name in age_locals for name in words_in(expr))
+
+    def _by_age(self, node: cst.CSTNode, condition: cst.BaseExpression | None = None) -> None:
+        """Keep the removal `node` when its condition (enclosing tests, or its own filter) is about age."""
+        function = self._functions[-1]
+        if (condition is not None and self._is_about_age(condition)) or any(
+            self._is_about_age(guard) for guard in function.guards
+        ):
+            function.removals.append(node)
 
     # --- removals --------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
         if self._functions and isinstance(node.target, (cst.Subscript, cst.Tuple)):
-            self._functions[-1].removals.append(node)
+            self._by_age(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         if self._functions and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
             if node.args or callee_name(node) == "popitem":
-                self._functions[-1].removals.append(node)
+                self._by_age(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self._functions:
@@ -191,12 +210,16 @@ No fix: which holders exist is specific to the application.
             self._functions[-1].age_locals.update(
                 t.target.value for t in node.targets if isinstance(t.target, cst.Name)
             )
+        kept = is_filter_of(node.value)
+        if kept is None:
+            return
         for target in node.targets:
-            kept = is_filter_of(node.value)
-            if kept is not None and isinstance(target.target, (cst.Attribute, cst.Subscript, cst.Name)):
-                if same_expression(kept, target.target) or _slice_of(target.target, kept):
-                    self._functions[-1].removals.append(node)
-                    return
+            written = target.target
+            if isinstance(written, (cst.Attribute, cst.Subscript)) and (
+                same_expression(kept, written) or _slice_of(written, kept)
+            ):
+                self._by_age(node, node.value)
+                return
 
 
 def _slice_of(target: cst.BaseExpression, kept: cst.BaseExpression) -> bool:
