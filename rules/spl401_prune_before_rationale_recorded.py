@@ -33,6 +33,8 @@ _POLICY_WORDS = (
     "importance", "priority", "old", "threshold", "exceed", "exceeds", "keep", "retain", "cap", "dedupe",
     "dedup", "enforce", "squeeze", "lru", "least",
 )
+# Owners whose items are not an agent's context, whatever their names.
+_NOT_CONTEXT_PARTS = frozenset({"cache", "lru", "memo", "pool", "queue", "stack", "heap", "frontier", "inbox", "outbox"})
 # `other.append(c.pop())` moves an item; it does not drop it.
 _MOVING_METHODS = frozenset({"append", "appendleft", "insert", "extend", "put", "put_nowait", "add"})
 _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__aexit__", "close", "aclose", "setUp"})
@@ -387,6 +389,9 @@ No fix: the rationale is the author's to write.
             return False
         if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
             return False
+        owners = [*chain_names(expr), (self.facts.self_class if self.facts else None) or ""]
+        if any(_NOT_CONTEXT_PARTS.intersection(name_parts(name)) for name in owners):
+            return False  # an HTTP cache's entries, a work queue's items
         root = root_name(expr)
         return root is None or root not in function.owned or root in function.aliases
 
@@ -407,7 +412,12 @@ No fix: the rationale is the author's to write.
             # A bare parameter may be the caller's work list (a stack of chunks): only a test that
             # judges the items of a loop over it makes the removal a pruning decision.
             judged = self._judged_items(container)
-            return any(name in judged for guard in self._functions[-1].guards for name in words_in(guard))
+            return any(
+                name in judged
+                for guard in self._functions[-1].guards
+                if not (isinstance(guard, cst.Comparison) and self._selects_by_id(guard))
+                for name in words_in(guard)
+            )
         return any(self._is_policy_guard(guard, container) for guard in self._functions[-1].guards)
 
     def _is_policy_guard(self, guard: cst.BaseExpression, container: cst.BaseExpression) -> bool:
@@ -417,7 +427,7 @@ No fix: the rationale is the author's to write.
         """
         if isinstance(guard, (cst.Name, cst.Attribute, cst.Subscript)):
             return False  # truthiness, or a `for` over a container
-        if isinstance(guard, cst.Comparison) and _is_emptiness_test(guard):
+        if isinstance(guard, cst.Comparison) and (_is_emptiness_test(guard) or self._selects_by_id(guard)):
             return False
         own = set(chain_names(container))
         words = self._policy_words()
@@ -426,6 +436,16 @@ No fix: the rationale is the author's to write.
             if name in judged or (name not in own and has_word(name, words)):
                 return True
         return False
+
+    def _selects_by_id(self, test: cst.Comparison) -> bool:
+        """`m.id == message_id`: the caller named the item; a delete, not a pruning policy."""
+        if any(not isinstance(c.operator, (cst.Equal, cst.In, cst.Is)) for c in test.comparisons):
+            return False
+        ids = self.context.vocabulary.id_fields
+        operands = [test.left, *(c.comparator for c in test.comparisons)]
+        return any(isinstance(o, cst.Attribute) and o.attr.value in ids for o in operands) and not mentions(
+            test, self._policy_words()
+        )
 
     def _judged_items(self, container: cst.BaseExpression) -> set[str]:
         """Names of the loop variables iterating over `container` (or a copy of it)."""
