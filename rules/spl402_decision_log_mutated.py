@@ -22,6 +22,7 @@ from runtime_guard.vocabulary import Vocabulary
 
 # Functions that build a log rather than edit one.
 _BUILDERS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "setUp", "model_post_init"})
+_PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
 
 
@@ -117,6 +118,7 @@ No fix: what to keep is a policy decision.
         super().__init__(context)
         self._locals: list[set[str]] = []  # per function: names bound to something other than a log
         self._covered: set[cst.CSTNode] = set()  # calls whose mutation is already reported at their statement
+        self._discarded: set[cst.CSTNode] = set()  # calls that are whole statements
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
@@ -199,28 +201,33 @@ No fix: what to keep is a policy decision.
                 self._flag(node, target.value, "`del`")
                 return
 
+    def visit_Expr(self, node: cst.Expr) -> None:
+        value = node.value.expression if isinstance(node.value, cst.Await) else node.value
+        if isinstance(value, cst.Call):
+            self._discarded.add(value)
+
     def visit_Call(self, node: cst.Call) -> None:
         if self.function is None or node in self._covered:
             return
         func = node.func
+        in_place = node in self._discarded  # a result nobody keeps: the call works on its argument
         if isinstance(func, cst.Attribute) and self._log(func.value):
             method = func.attr.value
-            if method in MUTATING_METHODS or self._editing_name(method):
+            if method in MUTATING_METHODS or self._prunes(method) or (in_place and self._summarizes(method)):
                 self._flag(node, func.value, f"`.{method}()`")
                 return
-        if self._editing_call(node) and node.args and self._log(node.args[0].value):
+        if in_place and node.args and self._log(node.args[0].value) and self._editing_call(node):
             self._flag(node, node.args[0].value, f"`{callee_name(node)}()`")
 
     def _editing_call(self, call: cst.Call) -> bool:
         name = callee_name(call)
-        return bool(name) and self._editing_name(name)  # type: ignore[arg-type]
+        return bool(name) and (self._prunes(name) or self._summarizes(name))  # type: ignore[arg-type]
 
-    def _editing_name(self, name: str) -> bool:
-        vocabulary = self.context.vocabulary
-        parts = name_parts(name)
-        return has_word(name, vocabulary.prune_words) and parts[0] not in ("is", "should", "can", "needs") or has_word(
-            name, vocabulary.summarize_words
-        )
+    def _prunes(self, name: str) -> bool:
+        return has_word(name, self.context.vocabulary.prune_words) and name_parts(name)[0] not in _PREDICATES
+
+    def _summarizes(self, name: str) -> bool:
+        return has_word(name, self.context.vocabulary.summarize_words)
 
     def _flag(self, node: cst.CSTNode, log: cst.BaseExpression, how: str) -> None:
         shown = ".".join(chain_names(log)) or self.context.module.code_for_node(log)

@@ -63,7 +63,7 @@ class Vocabulary:
     liveness_words: tuple[str, ...] = _t(
         "holder", "holders", "refcount", "refcounts", "live_refs", "refs", "weakref", "weakrefs",
         "referenced", "referrers", "has_holders", "is_referenced", "pinned", "pins", "lease", "leases",
-        "readers", "in_use",
+        "readers", "in_use", "live", "alive",
     )
     check_words: tuple[str, ...] = _t(
         "check", "verify", "validate", "ensure", "stale", "fresh", "is_current", "matches",
