@@ -187,6 +187,24 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         if self._functions:
             self._bind(node.target, node.iter)
 
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def visit_DictComp(self, node: cst.DictComp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def _bind_comprehension(self, comp: cst.CompFor | None) -> None:
+        """Bind the loop names before the element, which LibCST visits first."""
+        while self._functions and comp is not None:
+            self._bind(comp.target, comp.iter)
+            comp = comp.inner_for_in
+
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         function = self._functions[-1]
         names = [target] if isinstance(target, cst.Name) else (
