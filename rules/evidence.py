@@ -108,21 +108,28 @@ def is_log_name(name: str, vocabulary: Vocabulary) -> bool:
     return not NOT_A_LOG_PARTS.intersection(name_parts(name))
 
 
-def is_decision_log(expr: cst.BaseExpression, vocabulary: Vocabulary, self_class: str | None = None) -> bool:
+def is_decision_log(
+    expr: cst.BaseExpression, vocabulary: Vocabulary, facts: FunctionFacts | None = None
+) -> bool:
     """True for a decision log or its entries: `self.decision_log`, `audit_log.entries`, `ledger[...]`.
 
-    Inside a class named like a log (`class AuditLog`), `self.entries` is the log too.
+    A parameter annotated with a log class (`log: DecisionLog`) is a log, and inside a class named
+    like a log (`class AuditLog`), `self.entries` is the log too.
     """
     names = chain_names(expr)
     if not names:
         return False
     last = names[-1]
+    if len(names) == 1 and facts is not None and is_log_name(facts.params.get(last) or "", vocabulary):
+        return True
     if is_log_name(last, vocabulary) and last not in ("self", "cls"):
         return True
     if len(names) >= 2 and last.lstrip("_") in ENTRY_ATTRIBUTES:
         owner = names[-2]
         if owner == "self":
-            return self_class is not None and is_log_name(self_class, vocabulary)
+            return facts is not None and is_log_name(facts.self_class or "", vocabulary)
+        if len(names) == 2 and facts is not None and is_log_name(facts.params.get(owner) or "", vocabulary):
+            return True
         return is_log_name(owner, vocabulary)
     return False
 
@@ -140,15 +147,25 @@ def is_log_word_call(call: cst.Call, vocabulary: Vocabulary) -> bool:
     return parts[0] in log_words or bool(verbs.intersection(parts))
 
 
-def is_record_call(call: cst.Call, vocabulary: Vocabulary, self_class: str | None = None) -> bool:
-    """`decision_log.record(...)`, `self.audit.append(...)`, `log_decision(...)`: a decision-log record."""
+# Methods that read a log without adding to it.
+_READING_METHODS = frozenset(
+    {"get", "items", "keys", "values", "copy", "count", "index", "find", "filter", "query", "search", "read",
+     "tail", "head", "last", "latest", "since", "to_list", "dump", "dumps", "json", "model_dump", "iter"}
+)
+
+
+def is_record_call(call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts | None = None) -> bool:
+    """`decision_log.record(...)`, `self.audit.add(...)`, `log_decision(...)`: a decision-log record.
+
+    Any method of a decision log other than a read or a removal records something.
+    """
     func = call.func
-    if (
-        isinstance(func, cst.Attribute)
-        and func.attr.value in vocabulary.record_methods
-        and is_decision_log(func.value, vocabulary, self_class)
-    ):
-        return True
+    if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts):
+        method = func.attr.value
+        return method in vocabulary.record_methods or (
+            method not in _READING_METHODS and method not in MUTATING_METHODS - {"insert"}
+            and not method.startswith(("get", "_"))
+        )
     return is_log_word_call(call, vocabulary)
 
 

@@ -41,6 +41,14 @@ _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__a
 _PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|\bif\b|:\s*\]|\[\s*-?[\w.]*\s*:")
 
 
+# `ctx: list[Span]`, `self.window: deque[Message] = ...`: a container declared to hold an element type.
+_ANNOTATED_CONTAINER = re.compile(
+    r"\b(\w+)\s*:\s*(?:\w+\.)?(?:list|List|deque|Deque|MutableSequence|Sequence|dict|Dict|OrderedDict)\[([\w\s.,\[]*)\]"
+)
+# `ctx.append(span)`, `self.buffer.insert(0, message)`: a container given span-like items.
+_APPENDED = re.compile(r"\b(\w+)\.(?:append|appendleft|insert)\((?:[^,()]*,\s*)?(\w+)\)")
+
+
 @dataclass
 class _Removal:
     node: cst.CSTNode
@@ -211,6 +219,7 @@ No fix: the rationale is the author's to write.
         self._seq = 0
         self._tracing = TRACING_MARKERS.search(context.source) is not None
         self._recorders: frozenset[str] | None = None
+        self._span_holders: frozenset[str] | None = None
 
     # --- scopes and blocks ---------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -287,8 +296,7 @@ No fix: the rationale is the author's to write.
             return
         function = self._functions[-1]
         vocabulary = self.context.vocabulary
-        self_class = self.facts.self_class if self.facts else None
-        if is_record_call(node, vocabulary, self_class):
+        if is_record_call(node, vocabulary, self.facts):
             function.records.append(self._here())
             return
         func = node.func
@@ -303,7 +311,7 @@ No fix: the rationale is the author's to write.
             function.calls.append((name, *self._here()))
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if self._functions and is_decision_log(node.target, self.context.vocabulary):
+        if self._functions and is_decision_log(node.target, self.context.vocabulary, self.facts):
             self._functions[-1].records.append(self._here())
 
     # --- removals ----------------------------------------------------------------------------------
@@ -322,7 +330,7 @@ No fix: the rationale is the author's to write.
         function = self._functions[-1]
         for target in node.targets:
             written = target.target
-            if isinstance(written, cst.Subscript) and is_decision_log(written.value, self.context.vocabulary):
+            if isinstance(written, cst.Subscript) and is_decision_log(written.value, self.context.vocabulary, self.facts):
                 function.records.append(self._here())
             elif self._removes(written, node.value) or self._tombstones(written, node.value):
                 function.removals.append(_Removal(node, *self._here()))
@@ -385,7 +393,7 @@ No fix: the rationale is the author's to write.
                 return False
         elif not isinstance(expr, (cst.Attribute, cst.Subscript)):
             return False
-        if not is_span_container(expr, self.context.analysis, self.facts):
+        if not is_span_container(expr, self.context.analysis, self.facts) and not self._holds_spans(expr):
             return False
         if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
             return False
@@ -394,6 +402,27 @@ No fix: the rationale is the author's to write.
             return False  # an HTTP cache's entries, a work queue's items
         root = root_name(expr)
         return root is None or root not in function.owned or root in function.aliases
+
+    def _holds_spans(self, expr: cst.BaseExpression) -> bool:
+        """A container the file declares as holding spans (`ctx: list[Span]`) or appends spans to."""
+        names = chain_names(expr)
+        if not names:
+            return False
+        if self._span_holders is None:
+            self._span_holders = self._find_span_holders()
+        return names[-1] in self._span_holders
+
+    def _find_span_holders(self) -> frozenset[str]:
+        analysis, project = self.context.analysis, self.context.project
+        found = set()
+        for name, element in _ANNOTATED_CONTAINER.findall(self.context.source):
+            element_names = re.findall(r"\w+", element)
+            if any(project.span_class(e) or analysis.is_span_name(e) for e in element_names[-1:]):
+                found.add(name)
+        for name, item in _APPENDED.findall(self.context.source):
+            if analysis.is_span_name(item) or project.span_class(item):
+                found.add(name)
+        return frozenset(found)
 
     def _is_policy(self, removal: cst.CSTNode, container: cst.BaseExpression, method: str | None = None) -> bool:
         """The removal is a pruning decision: by the function's name, a guard, or its own arguments."""

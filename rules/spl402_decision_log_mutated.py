@@ -134,7 +134,7 @@ No fix: what to keep is a policy decision.
         if self.function is None or self.function.name.value in _BUILDERS:
             return False
         facts = self.facts
-        if not is_decision_log(expr, self.context.vocabulary, facts.self_class if facts else None):
+        if not is_decision_log(expr, self.context.vocabulary, facts):
             return False
         root = root_name(expr)
         return root is None or root not in self._locals[-1]

@@ -13,7 +13,7 @@ from rules.evidence import has_word, is_filter_of, mentions, same_expression, wo
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
-_DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict"})
+_DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -22,6 +22,7 @@ class _Function:
     removals: list[cst.CSTNode] = field(default_factory=list)  # removals whose condition is age or time
     guards: list[cst.BaseExpression] = field(default_factory=list)  # enclosing if/while tests and for iterables
     age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`, `expired`
+    filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> filter assigned to it
 
 
 class TombstoneGcByAge(ScopedRule):
@@ -200,7 +201,7 @@ No fix: which holders exist is specific to the application.
 
     def visit_Call(self, node: cst.Call) -> None:
         if self._functions and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
-            if node.args or callee_name(node) == "popitem":
+            if node.args or callee_name(node) in ("popitem", "clear"):
                 self._by_age(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -210,15 +211,19 @@ No fix: which holders exist is specific to the application.
             self._functions[-1].age_locals.update(
                 t.target.value for t in node.targets if isinstance(t.target, cst.Name)
             )
-        kept = is_filter_of(node.value)
+        value = node.value
+        function = self._functions[-1]
+        if isinstance(value, cst.Name) and value.value in function.filtered:
+            value = function.filtered[value.value]  # `kept = [...]` then `self.tombstones = kept`
+        kept = is_filter_of(value)
         if kept is None:
             return
         for target in node.targets:
             written = target.target
-            if isinstance(written, (cst.Attribute, cst.Subscript)) and (
-                same_expression(kept, written) or _slice_of(written, kept)
-            ):
-                self._by_age(node, node.value)
+            if isinstance(written, cst.Name):
+                function.filtered[written.value] = value
+            elif same_expression(kept, written) or _slice_of(written, kept):
+                self._by_age(node, value)
                 return
 
 

@@ -156,13 +156,13 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
         vocabulary = self.context.vocabulary
-        watched = {*vocabulary.version_fields, *vocabulary.hash_fields}
+        watched = (*vocabulary.version_fields, *vocabulary.hash_fields)
         stack: list[cst.CSTNode] = [node]
         while stack:
             current = stack.pop()
-            if isinstance(current, cst.Attribute) and current.attr.value in watched:
-                return True
-            if isinstance(current, cst.Subscript) and string_key(current) in watched:
+            if isinstance(current, cst.Attribute) and has_word(current.attr.value, watched):
+                return True  # `art.version`, `cit.span_version`, `a.content_hash`
+            if isinstance(current, cst.Subscript) and has_word(string_key(current) or "", watched):
                 return True
             stack.extend(current.children)
         return False

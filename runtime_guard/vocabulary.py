@@ -58,7 +58,7 @@ class Vocabulary:
     age_words: tuple[str, ...] = _t(
         "age", "ttl", "now", "time", "timestamp", "monotonic", "utcnow", "expiry", "expires", "expired",
         "elapsed", "created_at", "deleted_at", "tombstoned_at", "removed_at", "turn", "turns", "tick",
-        "ticks", "epoch", "older", "deadline",
+        "ticks", "epoch", "older", "deadline", "step", "steps", "round", "rounds", "iteration",
     )
     liveness_words: tuple[str, ...] = _t(
         "holder", "holders", "refcount", "refcounts", "live_refs", "refs", "weakref", "weakrefs",
