@@ -35,10 +35,14 @@ _POLICY_WORDS = (
 )
 # Owners whose items are not an agent's context, whatever their names.
 _NOT_CONTEXT_PARTS = frozenset({"cache", "lru", "memo", "pool", "queue", "stack", "heap", "frontier", "inbox", "outbox"})
+# Span nouns too common in other code to name a span type on their own (`PtyProcessEntry`).
+_WEAK_NOUNS = frozenset({"entry", "entries", "block", "blocks", "turn", "turns"})
 # `other.append(c.pop())` moves an item; it does not drop it.
 _MOVING_METHODS = frozenset({"append", "appendleft", "insert", "extend", "put", "put_nowait", "add"})
 _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__aexit__", "close", "aclose", "setUp"})
-_PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|\bif\b|:\s*\]|\[\s*-?[\w.]*\s*:")
+# A removal the rule can report: `del`, a removing method, a filtering comprehension or `filter()`,
+# or a slice (`self.spans = self.spans[-10:]`), possibly through a local written back later.
+_PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|\bfilter\(|\bfor\b[\s\S]*?\bif\b|[\w)\]]\[[^\]]*:")
 
 
 # `ctx: list[Span]`, `self.window: deque[Message] = ...`: a container declared to hold an element type.
@@ -416,8 +420,8 @@ No fix: the rationale is the author's to write.
         analysis, project = self.context.analysis, self.context.project
         found = set()
         for name, element in _ANNOTATED_CONTAINER.findall(self.context.source):
-            element_names = re.findall(r"\w+", element)
-            if any(project.span_class(e) or analysis.is_span_name(e) for e in element_names[-1:]):
+            element_type = re.findall(r"\w+", element)[-1:]
+            if element_type and (project.span_class(element_type[0]) or _names_a_span_type(element_type[0], analysis)):
                 found.add(name)
         for name, item in _APPENDED.findall(self.context.source):
             if analysis.is_span_name(item) or project.span_class(item):
@@ -528,6 +532,12 @@ No fix: the rationale is the author's to write.
                 return code(target.value)  # a tombstoned span's owner
             return code(target)
         return code(node)
+
+
+def _names_a_span_type(type_name: str, analysis) -> bool:
+    """`Span`, `Message`, `BaseMessage`, `TextNode`: a short type name ending in a span noun."""
+    parts = name_parts(type_name)
+    return 0 < len(parts) <= 2 and analysis.is_span_name(parts[-1]) and parts[-1] not in _WEAK_NOUNS
 
 
 def _container_parts(expr: cst.BaseExpression) -> list[str]:
