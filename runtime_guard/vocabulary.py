@@ -89,6 +89,24 @@ class Vocabulary:
         "decision_log", "decisions", "audit_log", "audit", "provenance", "ledger", "journal"
     )
     record_methods: tuple[str, ...] = _t("record", "append", "log", "write")
+    prune_words: tuple[str, ...] = _t(
+        "prune", "pruning", "trim", "evict", "eviction", "compact", "compaction", "truncate", "drop",
+        "forget", "shrink", "cull", "gc", "purge", "expire", "sweep", "vacuum", "stale", "oldest",
+        "overflow", "excess", "budget", "fit",
+    )
+    age_words: tuple[str, ...] = _t(
+        "age", "ttl", "now", "time", "timestamp", "monotonic", "utcnow", "expiry", "expires", "expired",
+        "elapsed", "created_at", "deleted_at", "tombstoned_at", "removed_at", "turn", "turns", "tick",
+        "ticks", "epoch", "older", "deadline", "step", "steps", "round", "rounds", "iteration",
+    )
+    liveness_words: tuple[str, ...] = _t(
+        "holder", "holders", "refcount", "refcounts", "live_refs", "refs", "weakref", "weakrefs",
+        "referenced", "referrers", "has_holders", "is_referenced", "pinned", "pins", "lease", "leases",
+        "readers", "in_use", "live", "alive",
+    )
+    check_words: tuple[str, ...] = _t(
+        "check", "verify", "validate", "ensure", "stale", "fresh", "is_current", "matches",
+    )
     lineage_keywords: tuple[str, ...] = _t(
         "parent", "parents", "source_ids", "sources", "lineage", "derived_from", "chain"
     )

@@ -1,0 +1,243 @@
+"""Shared facts of the evidence rules (SPL401-SPL403, SPL501): decision logs, removals, word matching.
+
+The words come from the vocabulary (`decision_log_names`, `record_methods`, `prune_words`,
+`age_words`, `liveness_words`, `check_words`); a word matches a name when its word parts appear
+consecutively among the name's parts (`audit` in `self.audit_log`, `created_at` in `s.created_at`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+import libcst as cst
+
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts
+from runtime_guard.vocabulary import Vocabulary
+
+# Attributes under which a log object keeps its entries: `audit_log.entries`.
+ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
+# Methods that change a list, deque, set or dict other than by appending.
+MUTATING_METHODS = frozenset(
+    {"pop", "popleft", "popitem", "remove", "clear", "insert", "sort", "reverse", "discard", "rotate"}
+)
+# Methods that remove items from a container.
+REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard"})
+# Name parts of objects that are not decision logs even when a log word is among their parts.
+NOT_A_LOG_PARTS = frozenset({"logger", "logging", "file", "fh", "fp", "path", "dir", "stream", "fd", "handler"})
+# Text that says a module's spans are tracing spans (OpenTelemetry and friends), not context spans.
+TRACING_MARKERS = re.compile(
+    r"opentelemetry|\btracer\b|trace_id|TracingProcessor|ReadableSpan|SpanExport|SpanProcessor|tracing\.|start_span\("
+)
+
+
+def parts_of(words: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The word parts of each vocabulary word (cached by the caller's tuple)."""
+    return _parts_of(tuple(words))
+
+
+@lru_cache(maxsize=64)
+def _parts_of(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(name_parts(w)) for w in words if name_parts(w))
+
+
+def has_word(name: str, words: Sequence[str]) -> bool:
+    """True when one of `words` appears, as whole consecutive word parts, in `name`."""
+    return _has_word(name, tuple(words))
+
+
+@lru_cache(maxsize=8192)
+def _has_word(name: str, words: tuple[str, ...]) -> bool:
+    parts = name_parts(name)
+    for word in _parts_of(words):
+        size = len(word)
+        if any(tuple(parts[i : i + size]) == word for i in range(len(parts) - size + 1)):
+            return True
+    return False
+
+
+def chain_names(expr: cst.BaseExpression) -> list[str]:
+    """The names along an attribute/subscript chain, root first: `self.log.entries[0]` -> self, log, entries.
+
+    A string subscript key counts as a name (`state["messages"]`).
+    """
+    found: list[str] = []
+    node: cst.BaseExpression | None = expr
+    while node is not None:
+        if isinstance(node, cst.Attribute):
+            found.append(node.attr.value)
+            node = node.value
+        elif isinstance(node, cst.Subscript):
+            key = string_key(node)
+            if key:
+                found.append(key)
+            node = node.value
+        elif isinstance(node, cst.Name):
+            found.append(node.value)
+            node = None
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            node = node.func.value  # `log.entries.copy()`: the chain of its receiver
+        else:
+            return []
+    return found[::-1]
+
+
+def root_name(expr: cst.BaseExpression) -> str | None:
+    """`self` for `self.a.b[0]`, `state` for `state["messages"]`."""
+    node = expr
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def string_key(node: cst.Subscript) -> str | None:
+    """The key of `x["key"]`, else None."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = node.slice[0].slice.value
+    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+        return key.evaluated_value
+    return None
+
+
+def is_log_name(name: str, vocabulary: Vocabulary) -> bool:
+    """`decision_log`, `audit_log`, `self._decisions`: a name naming a decision log."""
+    if not has_word(name, vocabulary.decision_log_names):
+        return False
+    return not NOT_A_LOG_PARTS.intersection(name_parts(name))
+
+
+def is_decision_log(
+    expr: cst.BaseExpression, vocabulary: Vocabulary, facts: FunctionFacts | None = None
+) -> bool:
+    """True for a decision log or its entries: `self.decision_log`, `audit_log.entries`, `ledger[...]`.
+
+    A parameter annotated with a log class (`log: DecisionLog`) is a log, and inside a class named
+    like a log (`class AuditLog`), `self.entries` is the log too.
+    """
+    names = chain_names(expr)
+    if not names:
+        return False
+    last = names[-1]
+    if len(names) == 1 and facts is not None and is_log_name(facts.params.get(last) or "", vocabulary):
+        return True
+    if is_log_name(last, vocabulary) and last not in ("self", "cls"):
+        return True
+    if len(names) >= 2 and last.lstrip("_") in ENTRY_ATTRIBUTES:
+        owner = names[-2]
+        if owner == "self":
+            return facts is not None and is_log_name(facts.self_class or "", vocabulary)
+        if len(names) == 2 and facts is not None and is_log_name(facts.params.get(owner) or "", vocabulary):
+            return True
+        return is_log_name(owner, vocabulary)
+    return False
+
+
+def is_log_word_call(call: cst.Call, vocabulary: Vocabulary) -> bool:
+    """A call whose callee names a decision log: `self._audit(...)`, `record_decision(...)`."""
+    name = callee_name(call)
+    if not name:
+        return False
+    parts = [p.rstrip("s") for p in name_parts(name)]
+    log_words = {p[0].rstrip("s") for p in parts_of(vocabulary.decision_log_names)}
+    if not log_words.intersection(parts) or NOT_A_LOG_PARTS.intersection(parts):
+        return False
+    verbs = {m.rstrip("s") for m in vocabulary.record_methods}
+    return parts[0] in log_words or bool(verbs.intersection(parts))
+
+
+# Methods that read a log without adding to it.
+_READING_METHODS = frozenset(
+    {"get", "items", "keys", "values", "copy", "count", "index", "find", "filter", "query", "search", "read",
+     "tail", "head", "last", "latest", "since", "to_list", "dump", "dumps", "json", "model_dump", "iter"}
+)
+
+
+def is_record_call(call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts | None = None) -> bool:
+    """`decision_log.record(...)`, `self.audit.add(...)`, `log_decision(...)`: a decision-log record.
+
+    Any method of a decision log other than a read or a removal records something.
+    """
+    func = call.func
+    if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts):
+        method = func.attr.value
+        return method in vocabulary.record_methods or (
+            method not in _READING_METHODS and method not in MUTATING_METHODS - {"insert"}
+            and not method.startswith(("get", "_"))
+        )
+    return is_log_word_call(call, vocabulary)
+
+
+_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
+
+
+def recording_functions(source: str, vocabulary: Vocabulary) -> frozenset[str]:
+    """Names of the functions of `source` whose body records to a decision log (a text scan)."""
+    log_words = "|".join(re.escape(w) for w in vocabulary.decision_log_names)
+    methods = "|".join(re.escape(m) for m in vocabulary.record_methods)
+    records = re.compile(rf"(?i)\w*(?:{log_words})\w*(?:\.\w+)*\.(?:{methods})\(")
+    starts = list(_DEF.finditer(source))
+    found = set()
+    for number, match in enumerate(starts):
+        end = starts[number + 1].start() if number + 1 < len(starts) else len(source)
+        if records.search(source, match.end(), end):
+            found.add(match.group(1))
+    return frozenset(found)
+
+
+def is_span_container(expr: cst.BaseExpression, analysis: SpanAnalysis, facts: FunctionFacts | None) -> bool:
+    """A collection of spans: `self._spans`, `ctx.messages`, `state["messages"]`, `buffer.nodes`."""
+    if isinstance(expr, cst.Subscript):
+        key = string_key(expr)
+        return key is not None and analysis.is_span_name(key) and name_parts(key)[-1].endswith("s")
+    return analysis.is_span_container(expr, facts)
+
+
+def words_in(node: cst.CSTNode) -> Iterator[str]:
+    """Every name and attribute name inside `node` (string subscript keys included)."""
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            yield current.value
+        elif isinstance(current, cst.Subscript):
+            key = string_key(current)
+            if key:
+                yield key
+        stack.extend(current.children)
+
+
+def mentions(node: cst.CSTNode, words: Sequence[str]) -> bool:
+    """True when a name inside `node` contains one of `words`."""
+    return any(has_word(name, words) for name in words_in(node))
+
+
+def is_filter_of(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The iterable a filtering rewrite keeps part of, else None.
+
+    `[s for s in X if ...]`, `{k: v for k, v in X.items() if ...}`, `list(filter(f, X))`, `X[a:b]`.
+    """
+    if isinstance(value, cst.Call) and callee_name(value) in ("list", "deque", "dict") and value.args:
+        value = value.args[0].value
+    if isinstance(value, (cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp)):
+        comp = value.for_in
+        if comp.ifs or comp.inner_for_in is not None:
+            iterable = comp.iter
+            if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value in (
+                "items", "values", "keys"
+            ):
+                iterable = iterable.func.value
+            return iterable
+        return None
+    if isinstance(value, cst.Call) and callee_name(value) == "filter" and len(value.args) == 2:
+        return value.args[1].value
+    if isinstance(value, cst.Subscript) and any(isinstance(e.slice, cst.Slice) for e in value.slice):
+        return value.value
+    return None
+
+
+def same_expression(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+    """`self.spans` and `self.spans`, `state["messages"]` twice: the same name/attribute/key chain."""
+    left = chain_names(a)
+    return bool(left) and left == chain_names(b) and not isinstance(a, cst.Call) and not isinstance(b, cst.Call)

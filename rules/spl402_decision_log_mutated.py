@@ -1,0 +1,271 @@
+"""SPL402: the decision log changed other than by appending."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from rules.analysis import callee_name, name_parts
+from rules.base import Invalid, ScopedRule, Valid
+from rules.evidence import (
+    ENTRY_ATTRIBUTES,
+    MUTATING_METHODS,
+    chain_names,
+    has_word,
+    is_decision_log,
+    is_filter_of,
+    root_name,
+    same_expression,
+)
+from runtime_guard.vocabulary import Vocabulary
+
+# Functions that build a log rather than edit one.
+_BUILDERS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "setUp", "model_post_init"})
+_PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
+_INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
+
+
+class DecisionLogMutated(ScopedRule):
+    code = "SPL402"
+    name = "decision-log-mutated"
+    summary = "Decision log edited other than by appending"
+    message = "Decision log `{log}` mutated by {how}; a decision log is append-only"
+    docs = """
+## What it does
+Finds code that changes a decision log other than by appending to it: `pop`, `remove`, `clear`,
+`insert`, `sort`, `reverse`, `del log[i]`, item or slice assignment, reassigning its entries, or
+handing it to a prune, compact or summarize call. A decision log is any name whose word parts
+match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`, `self._ledger`).
+
+## Why is this bad?
+The decision log is the evidence of why spans were pruned or rewritten. Editing it after the
+fact destroys that evidence: a later reviewer sees a history that never happened.
+
+## Example
+```python
+def compact_history(self):
+    self.decision_log.entries = self.decision_log.entries[-100:]
+```
+
+## Use instead
+Keep the log append-only; archive or roll it over to a new log instead of editing it.
+```python
+def compact_history(self):
+    self.archive.store(self.decision_log)
+    self.decision_log = DecisionLog(previous=self.decision_log.id)
+```
+
+## Fix safety
+No fix: what to keep is a policy decision.
+"""
+    valid = [
+        Valid("def prune(self, span):\n    self.decision_log.append(('prune', span.id))\n"),
+        Valid(
+            "import logging\nlog = logging.getLogger(__name__)\n\n"
+            "def drop(items):\n    log.info('dropping %d', len(items))\n    items.pop()\n"
+        ),
+        Valid(
+            "class Ledger:\n    def __init__(self):\n        self.decision_log = []\n"
+            "        self.decision_log.insert(0, 'genesis')\n"
+        ),
+        Valid(
+            "def describe(node):\n    provenance = {}\n    provenance['source'] = node.source\n"
+            "    provenance.pop('tmp', None)\n    return provenance\n"
+        ),
+        Valid(
+            "async def review(self, decisions):\n    for decision in list(decisions):\n"
+            "        await self.audit_log.record(decision)\n"
+        ),
+        Valid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass Audit:\n"
+            "    entries: list = field(default_factory=list)\n\n    def add(self, entry):\n"
+            "        self.entries.append(entry)\n"
+        ),
+        Valid("def filesystem_sync(fs):\n    fs.journal_file.truncate(0)\n    fs.journal_path.unlink()\n"),
+        Valid("def render(audit_log):\n    return sorted(audit_log.entries, key=lambda e: e.at)\n"),
+        Valid("def record(self, span, reason):\n    self.decisions[span.id] = reason\n"),
+    ]
+    invalid = [
+        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5),
+        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5),
+        Invalid(
+            "class Agent:\n    def compact(self):\n"
+            "        self.decision_log.entries = self.decision_log.entries[-100:]\n",
+            line=3,
+            column=9,
+        ),
+        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5),
+        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5),
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Memory(BaseModel):\n    decisions: list[str] = []\n\n"
+            "    def shrink(self):\n        self.decisions = prune(self.decisions, keep=10)\n",
+            line=7,
+            column=9,
+        ),
+        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9),
+        Invalid(
+            "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5
+        ),
+        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5),
+    ]
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        return _log_text(vocabulary).search(source) is not None
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._locals: list[set[str]] = []  # per function: names bound to something other than a log
+        self._covered: set[cst.CSTNode] = set()  # calls whose mutation is already reported at their statement
+        self._discarded: set[cst.CSTNode] = set()  # calls that are whole statements
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self._locals.append(set())
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._locals.pop()
+        super().leave_FunctionDef(original_node)
+
+    # --- what counts as the log ----------------------------------------------------------------
+    def _log(self, expr: cst.BaseExpression) -> bool:
+        """`expr` is a decision log that outlives this function (not a local being built here)."""
+        if self.function is None or self.function.name.value in _BUILDERS:
+            return False
+        facts = self.facts
+        if not is_decision_log(expr, self.context.vocabulary, facts):
+            return False
+        root = root_name(expr)
+        return root is None or root not in self._locals[-1]
+
+    # --- bindings --------------------------------------------------------------------------------
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if self.function is None:
+            return
+        for target in node.targets:
+            self._bind(target.target, node.value)
+            self._check_write(node, target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if self.function is not None and node.value is not None:
+            self._bind(node.target, node.value)
+            self._check_write(node, node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        if self.function is not None:
+            self._bind(node.target, None)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if self.function is not None and node.asname is not None:
+            self._bind(node.asname.name, None)
+
+    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        """A local bound to anything but an existing log is the function's own (being built)."""
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._bind(element.value, None)
+            return
+        if isinstance(target, cst.Name):
+            aliases_log = value is not None and is_filter_of(value) is None and self._log(value)
+            if not aliases_log:
+                self._locals[-1].add(target.value)
+
+    # --- mutations ---------------------------------------------------------------------------------
+    def _check_write(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Subscript):
+            if _positional(target) and self._log(target.value):
+                self._flag(node, target.value, "item assignment")
+        elif isinstance(target, cst.Attribute) and not _appends(target, value):
+            if target.attr.value.lstrip("_") in ENTRY_ATTRIBUTES and (self._log(target.value) or self._log(target)):
+                self._flag(node, target, "reassigning its entries")
+            elif self._log(target) and self._rewrites(target, value):
+                self._flag(node, target, "rewriting it")
+                self._covered.add(value)
+
+    def _rewrites(self, log: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+        """`log = [e for e in log if ...]`, `log = log[-10:]`, `log = []`, `log = prune(log)`."""
+        if isinstance(value, (cst.List, cst.Dict)) and not value.elements:
+            return True
+        kept = is_filter_of(value)
+        if kept is not None:
+            return same_expression(kept, log)
+        if isinstance(value, cst.Call):
+            return any(same_expression(a.value, log) for a in value.args) and self._editing_call(value)
+        return False
+
+    def visit_Del(self, node: cst.Del) -> None:
+        targets = [e.value for e in node.target.elements] if isinstance(node.target, cst.Tuple) else [node.target]
+        for target in targets:
+            if isinstance(target, cst.Subscript) and self._log(target.value):
+                self._flag(node, target.value, "`del`")
+                return
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        value = node.value.expression if isinstance(node.value, cst.Await) else node.value
+        if isinstance(value, cst.Call):
+            self._discarded.add(value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.function is None or node in self._covered:
+            return
+        func = node.func
+        in_place = node in self._discarded  # a result nobody keeps: the call works on its argument
+        if isinstance(func, cst.Attribute) and self._log(func.value):
+            method = func.attr.value
+            if method in MUTATING_METHODS or self._prunes(method) or (in_place and self._summarizes(method)):
+                self._flag(node, func.value, f"`.{method}()`")
+                return
+        if in_place and node.args and self._log(node.args[0].value) and self._editing_call(node):
+            self._flag(node, node.args[0].value, f"`{callee_name(node)}()`")
+
+    def _editing_call(self, call: cst.Call) -> bool:
+        name = callee_name(call)
+        return bool(name) and (self._prunes(name) or self._summarizes(name))  # type: ignore[arg-type]
+
+    def _prunes(self, name: str) -> bool:
+        return has_word(name, self.context.vocabulary.prune_words) and name_parts(name)[0] not in _PREDICATES
+
+    def _summarizes(self, name: str) -> bool:
+        return has_word(name, self.context.vocabulary.summarize_words)
+
+    def _flag(self, node: cst.CSTNode, log: cst.BaseExpression, how: str) -> None:
+        shown = ".".join(chain_names(log)) or self.context.module.code_for_node(log)
+        self.report(node, self.message.format(log=shown, how=how))
+
+
+def _positional(target: cst.Subscript) -> bool:
+    """`log[0]`, `log[-1]`, `log[i]`, `log[a:b]`: a position, not a new key."""
+    for element in target.slice:
+        if isinstance(element.slice, cst.Slice):
+            return True
+        key = element.slice.value
+        if isinstance(key, cst.UnaryOperation):
+            key = key.expression
+        if isinstance(key, cst.Integer):
+            return True
+        if isinstance(key, cst.Name) and (key.value in _INT_INDEX_NAMES or key.value.endswith(("_idx", "_index"))):
+            return True
+    return False
+
+
+def _appends(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+    """`log = log + [e]`, `log = [*log, e]`: appending by reassignment."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return same_expression(value.left, target)
+    if isinstance(value, cst.List) and value.elements:
+        first = value.elements[0]
+        return isinstance(first, cst.StarredElement) and same_expression(first.value, target)
+    return False
+
+
+_LOG_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _log_text(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """Matches the first word part of every decision-log name (case-insensitive)."""
+    words = tuple(sorted({name_parts(w)[0] for w in vocabulary.decision_log_names if name_parts(w)}))
+    pattern = _LOG_TEXT.get(words)
+    if pattern is None:
+        pattern = _LOG_TEXT[words] = re.compile("|".join(re.escape(w) for w in words) or "(?!)", re.IGNORECASE)
+    return pattern

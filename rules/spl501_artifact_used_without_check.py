@@ -1,0 +1,322 @@
+"""SPL501: span content sliced with a stored artifact's offsets without checking the artifact is current."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from rules.analysis import callee_name, name_parts
+from rules.base import Invalid, ScopedRule, Valid
+from rules.evidence import has_word, root_name, string_key
+from runtime_guard.vocabulary import Vocabulary
+
+# Word parts of attributes and keys that hold offsets into a text.
+_OFFSET_PARTS = frozenset(
+    {"start", "end", "begin", "stop", "offset", "offsets", "idx", "index", "pos", "position", "char", "chars",
+     "loc", "location", "range", "span", "from", "to", "left", "right", "boundaries", "bounds"}
+)
+
+# Conventional one-letter names of a span (`for s in spans`, `def quote(s, art)`).
+_SPAN_SHORTHANDS = frozenset({"s", "sp"})
+
+
+@dataclass
+class _Function:
+    slices: list[tuple[cst.Subscript, cst.BaseExpression]] = field(default_factory=list)  # (slice, artifact)
+    artifact_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> artifact read from
+    content_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> span it is the content of
+    checked: bool = False
+
+
+class ArtifactUsedWithoutCheck(ScopedRule):
+    code = "SPL501"
+    name = "artifact-used-without-check"
+    summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
+    message = "`{span}` sliced with offsets from `{artifact}` without checking its version or hash against the span"
+    docs = """
+## What it does
+Finds span content sliced or indexed with offsets read from a stored artifact (a citation, an
+offset map, an annotation, another node's `start_char_idx`), as in `span.content[cit.start:cit.end]`
+or `start, end = art.offsets` then `span.text[start:end]`, in a function that never compares the
+artifact's version or hash with the span's and calls no check helper (a function whose name says it
+checks, verifies or validates, or any function of the linted tree that makes that comparison).
+
+## Why is this bad?
+Offsets are only meaningful for the exact content they were computed on. If the span was
+rewritten since (summarized, redacted, normalized), the same offsets cut out the wrong text, and
+the citation silently quotes something the source never said.
+
+## Example
+```python
+def quote(span, citation):
+    return span.content[citation.start:citation.end]
+```
+
+## Use instead
+```python
+def quote(span, citation):
+    if citation.content_hash != span.content_hash:
+        raise StaleArtifact(citation)
+    return span.content[citation.start:citation.end]
+```
+
+## Fix safety
+No fix: what to do with a stale artifact (recompute, drop, raise) is the caller's choice.
+"""
+    valid = [
+        Valid(
+            "def quote(span, citation):\n    if citation.content_hash != span.content_hash:\n"
+            "        raise ValueError('stale')\n    return span.content[citation.start:citation.end]\n"
+        ),
+        Valid(
+            "import re\n\ndef words(span):\n    for m in re.finditer(r'\\w+', span.content):\n"
+            "        yield span.content[m.start():m.end()]\n"
+        ),
+        Valid("def head(span, n):\n    start, end = 0, min(n, len(span.text))\n    return span.text[start:end]\n"),
+        Valid(
+            "def quote(span, art):\n    check_artifact(art, span)\n    start, end = art.offsets\n"
+            "    return span.content[start:end]\n"
+        ),
+        Valid(
+            "def inner_text(element, loc):\n    return element.text[loc.start:loc.end]\n"
+        ),
+        Valid(
+            "class Tokenizer:\n    def next_token(self):\n        token = self.text[self.pos:self.end]\n"
+            "        self.pos = self.end\n        return token\n"
+        ),
+        Valid("def own(node):\n    return node.text[node.start_char_idx:node.end_char_idx]\n"),
+        Valid(
+            "def is_current(art, span):\n    return art.version == span.version\n\n"
+            "def render(span, art):\n    if not is_current(art, span):\n        return None\n"
+            "    return span.text[art.start:art.end]\n"
+        ),
+    ]
+    invalid = [
+        Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12),
+        Invalid(
+            "def highlight(s, art):\n    return s.text[art.offsets[0]:art.offsets[1]]\n", line=2, column=12
+        ),
+        Invalid(
+            "def excerpt(chunk, art):\n    start, end = art.offsets\n    text = chunk.content\n"
+            "    return text[start:end]\n",
+            line=4,
+            column=12,
+        ),
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    id: str\n    content: str\n\n"
+            "    def cite(self, annotation):\n        return self.content[annotation['start']:annotation['end']]\n",
+            line=9,
+            column=16,
+        ),
+        Invalid(
+            "async def render(self, span_id):\n    node = await self.store.get(span_id)\n"
+            "    for start, end in self.offset_map[span_id]:\n        yield node.content[start:end]\n",
+            line=4,
+            column=15,
+        ),
+        Invalid(
+            "def context_window(node, source_node):\n"
+            "    return node.text[source_node.start_char_idx - 20:source_node.end_char_idx + 20]\n",
+            line=2,
+            column=12,
+        ),
+        Invalid(
+            "class Renderer:\n    def first_char(self, message, cit):\n        return message.body[cit.begin]\n",
+            line=3,
+            column=16,
+        ),
+    ]
+
+    @classmethod
+    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
+        return "[" in source and _content_text(vocabulary).search(source) is not None
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._functions: list[_Function] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self._functions.append(_Function())
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        function = self._functions.pop()
+        if not function.checked:
+            code = self.context.module.code_for_node
+            for node, artifact in function.slices:
+                self.report(node, self.message.format(span=code(node.value), artifact=code(artifact)))
+        super().leave_FunctionDef(original_node)
+
+    # --- checks ----------------------------------------------------------------------------------
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if self._functions and not self._functions[-1].checked and self._compares_version_or_hash(node):
+            self._functions[-1].checked = True
+
+    def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
+        vocabulary = self.context.vocabulary
+        watched = (*vocabulary.version_fields, *vocabulary.hash_fields)
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Attribute) and has_word(current.attr.value, watched):
+                return True  # `art.version`, `cit.span_version`, `a.content_hash`
+            if isinstance(current, cst.Subscript) and has_word(string_key(current) or "", watched):
+                return True
+            stack.extend(current.children)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self._functions or self._functions[-1].checked:
+            return
+        name = callee_name(node)
+        if not name:
+            return
+        helper = self.context.project.helpers.get(name)
+        if (helper is not None and helper.checks) or has_word(name, self.context.vocabulary.check_words):
+            self._functions[-1].checked = True
+
+    # --- artifacts and content -----------------------------------------------------------------------
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if self._functions:
+            for target in node.targets:
+                self._bind(target.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        if self._functions:
+            self._bind(node.target, node.iter)
+
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def visit_DictComp(self, node: cst.DictComp) -> None:
+        self._bind_comprehension(node.for_in)
+
+    def _bind_comprehension(self, comp: cst.CompFor | None) -> None:
+        """Bind the loop names before the element, which LibCST visits first."""
+        while self._functions and comp is not None:
+            self._bind(comp.target, comp.iter)
+            comp = comp.inner_for_in
+
+    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        function = self._functions[-1]
+        names = [target] if isinstance(target, cst.Name) else (
+            [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else []
+        )
+        artifact = self._artifact_in(value)
+        content_of = self._content_owner(value)
+        for name in names:
+            if not isinstance(name, cst.Name):
+                continue
+            function.artifact_locals.pop(name.value, None)
+            function.content_locals.pop(name.value, None)
+            if artifact is not None:
+                function.artifact_locals[name.value] = artifact
+            elif content_of is not None and isinstance(target, cst.Name):
+                function.content_locals[name.value] = content_of
+
+    def _content_owner(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+        """The span whose content `expr` is: `span` for `span.content`."""
+        if isinstance(expr, cst.Name):
+            return self._functions[-1].content_locals.get(expr.value)
+        if (
+            isinstance(expr, cst.Attribute)
+            and expr.attr.value in self.context.vocabulary.content_fields
+            and (
+                self.context.analysis.is_span_like(expr.value, self.facts)
+                or isinstance(expr.value, cst.Name) and expr.value.value in _SPAN_SHORTHANDS
+            )
+        ):
+            return expr.value
+        return None
+
+    def _artifact_in(
+        self, expr: cst.BaseExpression, span: cst.BaseExpression | None = None
+    ) -> cst.BaseExpression | None:
+        """The artifact an offset expression reads from (`citation` in `citation.start + 1`), else None.
+
+        Reads of `span` itself, of `self` scalars, and results of calls (`m.start()`) are not artifacts.
+        """
+        span_root = root_name(span) if span is not None else None
+        stack: list[cst.CSTNode] = [expr]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Call):
+                stack.extend(a.value for a in current.args)
+                continue
+            if isinstance(current, cst.Name):
+                found = self._functions[-1].artifact_locals.get(current.value)
+                if found is not None and (span_root is None or root_name(found) != span_root):
+                    return found
+                continue
+            if isinstance(current, (cst.Attribute, cst.Subscript)):
+                read = self._offset_read(current, span_root)
+                if read is not None:
+                    return read
+                if isinstance(current, cst.Subscript):
+                    stack.append(current.value)
+                    stack.extend(current.slice)
+                continue
+            stack.extend(current.children)
+        return None
+
+    def _offset_read(self, node: cst.Attribute | cst.Subscript, span_root: str | None) -> cst.BaseExpression | None:
+        """`cit.start`, `art.offsets[0]`, `ann["end"]`, `self.offset_map[span_id]`: an offset read from an object."""
+        key: str | None
+        owner: cst.BaseExpression
+        if isinstance(node, cst.Attribute):
+            key, owner = node.attr.value, node.value
+        else:
+            owner = node.value
+            key = string_key(node)
+            if key is None:
+                inner = owner.attr.value if isinstance(owner, cst.Attribute) else owner.value if isinstance(owner, cst.Name) else None
+                if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
+                    return None
+                return owner if root_name(owner) != span_root else None
+        if not _OFFSET_PARTS.intersection(name_parts(key)):
+            return None
+        root = root_name(owner)
+        if root is None or root == span_root:
+            return None
+        if isinstance(owner, cst.Name) and owner.value in ("self", "cls"):
+            return None
+        return owner
+
+    # --- the slice -------------------------------------------------------------------------------------
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if not self._functions:
+            return
+        span = self._content_owner(node.value)
+        if span is None:
+            return
+        for element in node.slice:
+            inner = element.slice
+            bounds = [inner.lower, inner.upper] if isinstance(inner, cst.Slice) else [inner.value]
+            for bound in bounds:
+                if bound is None:
+                    continue
+                artifact = self._artifact_in(bound, span)
+                if artifact is not None:
+                    self._functions[-1].slices.append((node, artifact))
+                    return
+
+
+_CONTENT_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _content_text(vocabulary: Vocabulary) -> re.Pattern[str]:
+    key = vocabulary.content_fields
+    pattern = _CONTENT_TEXT.get(key)
+    if pattern is None:
+        pattern = _CONTENT_TEXT[key] = re.compile(
+            r"\.(?:" + "|".join(re.escape(f) for f in key) + r")\b" if key else "(?!)"
+        )
+    return pattern
