@@ -202,7 +202,7 @@ class ProjectIndex:
         return SpanClass(
             name=name,
             fields=frozenset(fields_),
-            id_fields=tuple(f for f in vocabulary.id_fields if f in fields_),
+            id_fields=tuple(f for f in vocabulary.id_fields if f in fields_) + _own_id_fields(name, fields_, vocabulary),
             content_fields=tuple(f for f in vocabulary.content_fields if f in declared),
             version_fields=tuple(f for f in vocabulary.version_fields if f in fields_),
             hash_fields=hash_fields,
@@ -380,3 +380,9 @@ def _compares_version_or_hash(node: ast.Compare, vocabulary: Vocabulary) -> bool
     watched = set(vocabulary.version_fields) | set(vocabulary.hash_fields)
     operands = [node.left, *node.comparators]
     return any(isinstance(o, ast.Attribute) and o.attr in watched for o in operands)
+
+
+def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary) -> tuple[str, ...]:
+    """`<noun>_id` fields of a class named after that span noun (`Passage.passage_id`, `ChatTurn.turn_id`)."""
+    nouns = set(vocabulary.span_nouns) & set(name_parts(class_name))
+    return tuple(sorted(f"{noun}_id" for noun in nouns if f"{noun}_id" in fields_ and f"{noun}_id" not in vocabulary.id_fields))
