@@ -103,6 +103,7 @@ class ContextBuffer:
         now = time.time()
         for span_id, span in list(self._spans.items()):
             if span.tombstoned and now - span.tombstoned_at > max_age:
+                self.decision_log.record(action="gc", span_id=span_id, reason="tombstone expired")
                 del self._spans[span_id]
 
     def quote(self, citation: Citation) -> str:
