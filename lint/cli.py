@@ -110,10 +110,18 @@ def check(
     stdin_filename: Optional[str] = typer.Option(None, "--stdin-filename", help="The path stdin's source stands for."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Processes to use (default: CPU count)."),
     prescan: bool = typer.Option(True, "--prescan/--no-prescan", hidden=True),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the result cache."),
+    cache_dir: Optional[Path] = typer.Option(
+        None, "--cache-dir", envvar="SPANLINT_CACHE_DIR", file_okay=False,
+        help="Where to keep the result cache (default: .spanlint_cache at the project root).",
+    ),
 ) -> None:
     """Lint Python files; exit 0 when clean, 1 with findings, 2 on a usage or configuration error."""
     chosen = _split(select), _split(extend_select), _split(ignore)
-    options = RunOptions(jobs=jobs or os.cpu_count() or 1, prescan=prescan, force_exclude=force_exclude)
+    options = RunOptions(
+        jobs=jobs or os.cpu_count() or 1, prescan=prescan, force_exclude=force_exclude,
+        cache=not no_cache, cache_dir=cache_dir,
+    )
     targets = paths or ["."]
     with _usage_errors():
         resolver = _resolver(config, isolated, *chosen)
