@@ -55,6 +55,8 @@ class RunResult:
     files: list[str]
     # Sources that are not files on disk (stdin), by display path, for reporters that quote code.
     sources: dict[str, str] = field(default_factory=dict)
+    # The project index the files were linted with (for fixes, which lint again).
+    project: ProjectIndex | None = field(default=None, repr=False)
 
 
 def display_path(path: str | Path, cwd: Path | None = None) -> str:
@@ -151,7 +153,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
     diagnostics = [d for job in jobs for d in found[job.path]]
-    return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs])
+    return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project)
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
