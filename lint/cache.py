@@ -124,7 +124,8 @@ class FileState:
 
 
 class Cache:
-    """Per-file summaries and findings; a disabled cache misses every lookup and stores nothing."""
+    """Per-file summaries and findings in `directory`; `Cache(None)`, or a directory that cannot be used,
+    is a disabled cache: it misses every lookup and stores nothing. `close()` stores the run's entries."""
 
     def __init__(self, directory: Path | None) -> None:
         self.directory = directory
@@ -259,7 +260,9 @@ class Cache:
             value = decode(json.loads(row[1]))
         except (ValueError, TypeError, KeyError, RecursionError):
             return None  # a garbled entry is a miss
-        return value if isinstance(value, kind) else None
+        if not isinstance(value, kind) or (kind is list and not all(isinstance(d, Diagnostic) for d in value)):
+            return None
+        return value
 
 
 def _without_lines(data: Any) -> Any:
