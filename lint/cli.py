@@ -15,10 +15,14 @@ from importlib.metadata import version
 
 import typer
 import yaml
+from rich.console import Console
 
-from lint.config import ConfigError, ConfigResolver
+from lint.baseline import BaselineError, new_findings, write_baseline
+from lint.config import YAML_NAME, ConfigError, ConfigResolver
+from lint.docs import rule_markdown, stale_pages, write_pages
+from lint.fix import FixRun, fix_paths
 from lint.reporters import FORMATS, render_statistics, rule_url
-from lint.runner import STDIN, RunOptions, RunResult, check_paths, check_stdin
+from lint.runner import STDIN, Progress, RunOptions, RunResult, check_paths, check_stdin
 from lint.settings import SelectorError, Settings, resolve_selector
 from rules import all_rules, find_rule
 from rules.base import Rule, metadata_of
@@ -49,7 +53,7 @@ def _usage_errors() -> Iterator[None]:
     """Turn configuration and selector errors into a one-line message and exit code 2."""
     try:
         yield
-    except (ConfigError, SelectorError) as error:
+    except (ConfigError, SelectorError, BaselineError) as error:
         _fail(str(error))
     except OSError as error:
         _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
@@ -127,12 +131,35 @@ def check(
     stdin_filename: Optional[str] = typer.Option(None, "--stdin-filename", help="The path stdin's source stands for."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Processes to use (default: CPU count)."),
     prescan: bool = typer.Option(True, "--prescan/--no-prescan", hidden=True),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the result cache."),
+    cache_dir: Optional[Path] = typer.Option(
+        None, "--cache-dir", envvar="SPANLINT_CACHE_DIR", file_okay=False,
+        help="Where to keep the result cache (default: .spanlint_cache at the project root).",
+    ),
+    fix: bool = typer.Option(False, "--fix", help="Apply safe fixes to the files."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="With --fix or --diff: unsafe fixes too."),
+    diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff; write nothing."),
+    baseline: Optional[Path] = typer.Option(
+        None, "--baseline", dir_okay=False, help="Report only findings this baseline file does not record."
+    ),
+    write_baseline_to: Optional[Path] = typer.Option(
+        None, "--write-baseline", dir_okay=False, help="Record every current finding in this baseline file."
+    ),
 ) -> None:
     """Lint Python files; exit 0 when clean, 1 with findings, 2 on a usage or configuration error."""
     chosen = _split(select), _split(extend_select), _split(ignore)
-    options = RunOptions(jobs=jobs or os.cpu_count() or 1, prescan=prescan, force_exclude=force_exclude)
     targets = paths or ["."]
-    with _usage_errors():
+    if unsafe_fixes and not (fix or diff):
+        _fail("--unsafe-fixes applies with --fix or --diff")
+    if (fix or diff) and STDIN in targets:
+        _fail("--fix and --diff need files, not stdin")
+    options = RunOptions(
+        jobs=jobs or os.cpu_count() or 1, prescan=prescan, force_exclude=force_exclude,
+        cache=not no_cache, cache_dir=cache_dir,
+    )
+    fixed: Optional[FixRun] = None
+    with _usage_errors(), _progress_display(targets) as progress:
+        options = dataclasses.replace(options, progress=progress)
         resolver = _resolver(config, isolated, *chosen)
         if targets == [STDIN]:
             result = check_stdin(sys.stdin.buffer.read(), stdin_filename, resolver, options)
@@ -142,10 +169,92 @@ def check(
             missing = [p for p in targets if not os.path.exists(p)]
             if missing:
                 _fail(f"{missing[0]}: no such file or directory")
-            result = check_paths(targets, resolver, options)
+            if fix or diff:
+                allowed = frozenset({"safe", "unsafe"} if unsafe_fixes else {"safe"})
+                fixed = fix_paths(targets, resolver, options, allowed, write=not diff)
+                result = fixed.result
+            else:
+                result = check_paths(targets, resolver, options)
+    if write_baseline_to is not None:
+        with _usage_errors():
+            count = write_baseline(write_baseline_to, result.diagnostics)
+        typer.echo(f"Recorded {count} finding{'' if count == 1 else 's'} in {write_baseline_to}.", err=True)
+        raise typer.Exit(0)
+    if baseline is not None:
+        with _usage_errors():
+            kept, suppressed = new_findings(baseline, result.diagnostics)
+        result = dataclasses.replace(result, diagnostics=kept)
+        if suppressed:
+            typer.echo(f"{suppressed} finding{'' if suppressed == 1 else 's'} in the baseline not shown.", err=True)
+    if diff and fixed is not None:
+        _report_diff(fixed)
+        raise typer.Exit(1 if fixed.changed else 0)
     _report(result, output_format.value, output_file, show_statistics)
+    if fixed is not None:
+        _report_fixes(fixed, len(result.diagnostics))
     failing = [d for d in result.diagnostics if d.severity == "error" or strict]
     raise typer.Exit(1 if failing and not exit_zero else 0)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _report_diff(fixed: FixRun) -> None:
+    for fix in fixed.changed:
+        sys.stdout.write(fix.diff())
+    sys.stdout.flush()
+    for fix in fixed.fixes:
+        for line in fix.skipped:
+            typer.echo(f"spanlint: warning: {line}", err=True)
+    count = sum(f.applied for f in fixed.changed)
+    typer.echo(f"Would fix {_plural(count, 'error')}." if count else "No fixes available.", err=True)
+
+
+def _report_fixes(fixed: FixRun, remaining: int) -> None:
+    for fix in fixed.fixes:
+        for line in fix.skipped:
+            typer.echo(f"spanlint: warning: {line}", err=True)
+    typer.echo(f"Fixed {_plural(fixed.applied, 'error')}, {remaining} remaining.", err=True)
+
+
+# Runs over fewer files than this finish before a progress bar would help.
+PROGRESS_THRESHOLD = 200
+
+
+@contextmanager
+def _progress_display(targets: List[str]) -> Iterator[Optional[Progress]]:
+    """A rich progress bar on stderr when it is a terminal, outside CI; else nothing."""
+    if not sys.stderr.isatty() or os.environ.get("CI") or targets == [STDIN]:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as RichProgress
+
+    bar = RichProgress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        transient=True, console=Console(stderr=True),
+    )
+
+    class _Bar:
+        task = None
+
+        def start(self, description: str, total: int) -> None:
+            if total < PROGRESS_THRESHOLD:
+                self.task = None
+                return
+            if not bar.live.is_started:
+                bar.start()
+            self.task = bar.add_task(description, total=total)
+
+        def advance(self, count: int) -> None:
+            if self.task is not None:
+                bar.advance(self.task, count)
+
+    try:
+        yield _Bar()
+    finally:
+        bar.stop()
 
 
 def _report(result: RunResult, output_format: str, output_file: Optional[Path], show_statistics: bool) -> None:
@@ -183,9 +292,8 @@ def rule(
         documents = [_rule_json(r) for r in chosen]
         typer.echo(json.dumps(documents if show_all else documents[0], indent=2))
         return
-    text = "\n\n".join(_rule_markdown(r) for r in chosen)
+    text = "\n\n".join(rule_markdown(r) for r in chosen)
     if sys.stdout.isatty():
-        from rich.console import Console
         from rich.markdown import Markdown
 
         Console().print(Markdown(text))
@@ -195,15 +303,6 @@ def rule(
 
 def _rule_json(rule: type[Rule]) -> dict:
     return {**metadata_of(rule), "url": rule_url(rule.code)}
-
-
-def _rule_markdown(rule: type[Rule]) -> str:
-    fix = f"{rule.fix_applicability} fix available" if rule.fix_applicability else "no fix"
-    enabled = "enabled by default" if rule.default_enabled else "off by default"
-    return (
-        f"# {rule.code} {rule.name}\n\n{rule.summary}.\n\n"
-        f"Severity: {rule.severity}; {fix}; {enabled}.\n\n{rule.docs.strip()}\n"
-    )
 
 
 @app.command("rules")
@@ -251,6 +350,72 @@ def show_config(
         "vocabulary": {k: list(v) if isinstance(v, tuple) else v for k, v in vocabulary.items()},
     }
     typer.echo(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), nl=False)
+
+
+STARTER_CONFIG = """\
+# spanlint configuration (see the README's Configuration section).
+# Settings cascade: a .spanlint.yaml in a subdirectory overrides this one key by key.
+# `root: true` stops the search for configuration files in parent directories.
+root: true
+
+# Rules to run, by code, code prefix or name (default: every rule enabled by default).
+# select: [SPL1]
+# Rules to run in addition to the default ones (SPL900 reports unused suppressions).
+# extend-select: [SPL900]
+# Rules not to run.
+# ignore: []
+
+# Files and directories not to lint (gitignore-style, relative to this file).
+exclude:
+  - build/
+  - "*_pb2.py"
+
+# Rules not to run on some files (glob patterns relative to this file).
+# per-file-ignores:
+#   "tests/**": [SPL101]
+
+# Change a rule's severity: error, warn or off.
+# severity:
+#   SPL101: warn
+
+# Names that make code span-like; each field listed replaces the default list.
+# vocabulary:
+#   span_nouns: [span, chunk, message]
+#   version_fields: [version, revision]
+"""
+
+
+@app.command()
+def init(
+    directory: Path = typer.Argument(Path("."), help="Where to write .spanlint.yaml.", file_okay=False),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing .spanlint.yaml."),
+) -> None:
+    """Write a commented starter .spanlint.yaml."""
+    target = directory / YAML_NAME
+    if target.exists() and not force:
+        _fail(f"{target} already exists (use --force to overwrite it)")
+    with _usage_errors():
+        directory.mkdir(parents=True, exist_ok=True)
+        target.write_text(STARTER_CONFIG, encoding="utf-8")
+    typer.echo(f"Wrote {target}")
+
+
+@app.command()
+def docs(
+    write: Optional[Path] = typer.Option(None, "--write", file_okay=False, help="Write the pages into this directory."),
+    check_only: bool = typer.Option(False, "--check", help="Exit 1 when the pages in --write's directory are out of date."),
+) -> None:
+    """Generate the rule documentation pages (docs/rules/SPLxxx.md) from the rules' metadata."""
+    if write is None:
+        raise typer.BadParameter("give the directory with --write")
+    if check_only:
+        stale = stale_pages(write)
+        for name in stale:
+            typer.echo(f"{write / name}: out of date", err=True)
+        raise typer.Exit(1 if stale else 0)
+    with _usage_errors():
+        for name in write_pages(write):
+            typer.echo(f"Wrote {write / name}")
 
 
 def main() -> None:

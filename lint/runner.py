@@ -8,7 +8,8 @@ repeated. Both passes run in a process pool when there are many files; a worker 
 crash in a native parser) costs only the files it was on, which become SPL000 findings.
 
 `lint_file` lints one file path and returns its findings: pure and picklable, the unit a
-per-file cache or fix application works on.
+per-file cache or fix application works on. With the cache on (`lint.cache`), both passes skip the
+files whose summaries and findings it already holds.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Protocol, Sequence, TypeVar
 
+from lint.cache import CACHE_DIR_NAME, Cache
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
@@ -53,6 +55,8 @@ class RunResult:
     files: list[str]
     # Sources that are not files on disk (stdin), by display path, for reporters that quote code.
     sources: dict[str, str] = field(default_factory=dict)
+    # The project index the files were linted with (for fixes, which lint again).
+    project: ProjectIndex | None = field(default=None, repr=False)
 
 
 def display_path(path: str | Path, cwd: Path | None = None) -> str:
@@ -103,13 +107,25 @@ def _failure(job: FileJob, reason: str) -> list[Diagnostic]:
     return [parse_error(job.display, reason)]
 
 
+class Progress(Protocol):
+    """Receives a run's progress: each pass's file count, then how many files are done."""
+
+    def start(self, description: str, total: int) -> None: ...
+
+    def advance(self, count: int) -> None: ...
+
+
 @dataclass(frozen=True)
 class RunOptions:
-    """How to run: process count, pre-scan, and whether excludes apply to files named explicitly."""
+    """How to run: process count, pre-scan, whether excludes apply to files named explicitly, the
+    result cache (`cache_dir` None: `.spanlint_cache` at the project root) and a progress display."""
 
     jobs: int = os.cpu_count() or 1
     prescan: bool = True
     force_exclude: bool = False
+    cache: bool = False
+    cache_dir: Path | None = None
+    progress: Progress | None = None
 
 
 def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: RunOptions = RunOptions()) -> RunResult:
@@ -120,13 +136,35 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     if not jobs:
         return RunResult([], [])
     root = project_root([Path(p) for p in paths])
-    summaries = _project_summaries(root, jobs, resolver, options)
-    project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
-    lint = partial(_lint_chunk, project=project, prescan=options.prescan)
-    items = [(job, summaries.get(job.path)) for job in jobs]
-    results = _map(lint, items, options.jobs, lambda item: _crashed(item[0]))
-    diagnostics = [d for found in results for d in found]
-    return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs])
+    with _open_cache(root, options) as cache:
+        summaries = _project_summaries(root, jobs, resolver, options, cache)
+        project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
+        index = cache.index_digest(project)
+        found: dict[str, list[Diagnostic]] = {}
+        for job in jobs:
+            cached = cache.results(job.path, job.display, job.settings, index, options.prescan)
+            if cached is not None:
+                found[job.path] = cached
+        items = [(job, summaries.get(job.path)) for job in jobs if job.path not in found]
+        lint = partial(_lint_chunk, project=project, prescan=options.prescan)
+        _start(options, "Linting", len(items))
+        results = _map(lint, items, options.jobs, lambda item: _crashed(item[0]), options.progress)
+        for (job, _), diagnostics in zip(items, results):
+            found[job.path] = diagnostics
+            cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
+    diagnostics = [d for job in jobs for d in found[job.path]]
+    return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project)
+
+
+def _open_cache(root: Path, options: RunOptions) -> Cache:
+    if not options.cache:
+        return Cache(None)
+    return Cache(options.cache_dir or root / CACHE_DIR_NAME)
+
+
+def _start(options: RunOptions, description: str, total: int) -> None:
+    if options.progress is not None:
+        options.progress.start(description, total)
 
 
 def check_stdin(
@@ -144,7 +182,8 @@ def check_stdin(
         return RunResult(_failure(job, str(error)), [job.display])
     summary = summarize_source(source, settings.vocabulary, job.path)
     root = project_root([named.parent if named else Path.cwd()])
-    summaries = _project_summaries(root, [], resolver, options)
+    with _open_cache(root, options) as cache:
+        summaries = _project_summaries(root, [], resolver, options, cache)
     summaries[job.path] = summary
     project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
@@ -152,14 +191,20 @@ def check_stdin(
 
 
 def _project_summaries(
-    root: Path, jobs: list[FileJob], resolver: ConfigResolver, options: RunOptions
+    root: Path, jobs: list[FileJob], resolver: ConfigResolver, options: RunOptions, cache: Cache
 ) -> dict[str, FileSummary | None]:
     """Summaries of every project file and every linted file, by absolute path, in path order."""
     paths = {str(p): resolver.settings_for(p) for p in discover([root], resolver.settings_for)}
     paths.update((job.path, job.settings) for job in jobs)
-    items = sorted(paths.items())
-    results = _map(_summarize_chunk, items, options.jobs, lambda item: None)
-    return dict(zip((path for path, _ in items), results))
+    summaries = {path: cache.summary(path, settings.vocabulary) for path, settings in sorted(paths.items())}
+    missing = [(path, paths[path]) for path, summary in summaries.items() if summary is None]
+    _start(options, "Indexing", len(missing))
+    results = _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
+    for (path, settings), summary in zip(missing, results):
+        summaries[path] = summary
+        if summary is not None:
+            cache.put_summary(path, settings.vocabulary, summary)
+    return summaries
 
 
 def _summarize_chunk(chunk: list[tuple[str, Settings]]) -> list[FileSummary | None]:
@@ -181,6 +226,7 @@ def _map(
     items: list[Item],
     jobs: int,
     on_crash: Callable[[Item], Result],
+    progress: Progress | None = None,
 ) -> list[Result]:
     """`function` over `items` in chunks, in a process pool when worthwhile; results in item order.
 
@@ -188,7 +234,13 @@ def _map(
     item that kills its worker is alone; that item's result is `on_crash(item)`.
     """
     if jobs <= 1 or len(items) < PARALLEL_THRESHOLD:
-        return function(items)
+        if progress is None:
+            return function(items)
+        done: list[Result] = []
+        for chunk in _chunks(items, 1):
+            done.extend(function(chunk))
+            progress.advance(len(chunk))
+        return done
     chunks = _chunks(items, jobs)
     results: dict[int, list[Result]] = {}
     broken: list[int] = []
@@ -199,6 +251,8 @@ def _map(
                 results[index] = future.result()
             except BrokenProcessPool:
                 broken.append(index)
+            if progress is not None:
+                progress.advance(len(chunks[index]))
     for index in broken:
         results[index] = _isolate(function, chunks[index], on_crash)
     return [result for index in range(len(chunks)) for result in results[index]]

@@ -1,0 +1,312 @@
+"""The result cache: per-file summaries and findings kept between runs, like ruff's cache.
+
+One SQLite database (`cache.db`) in the cache directory (default `.spanlint_cache/` at the project
+root, which gets its own `.gitignore`). Three tables:
+
+- `stats`: a file's `(mtime_ns, size)` and the content digest seen with them, so a warm run hashes
+  only the files whose stat changed (and reads nothing else);
+- `summaries`: each file's `FileSummary` (the project pass), keyed on its content digest, the
+  vocabulary and spanlint's code;
+- `results`: each file's findings, keyed on its content digest, the effective settings, spanlint's
+  code, the display path AND a digest of the merged `ProjectIndex`: a change to a span class in
+  another file invalidates every result that could depend on it.
+
+Values are JSON (never pickle: a cache directory must not be able to run code), decoded only into
+the dataclasses listed in `_TYPES`. An entry that does not decode is a miss; a database that is not
+a database is replaced; any other database error turns the cache off for the run. SQLite's
+transactions make concurrent runs safe.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sqlite3
+import tempfile
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
+from lint.settings import Settings
+from rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
+from runtime_guard.vocabulary import Vocabulary
+
+CACHE_DIR_NAME = ".spanlint_cache"
+DATABASE_NAME = "cache.db"
+# A file modified this recently may change again within the same mtime tick: do not trust its stat.
+RACY_NS = 2_000_000_000
+_TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects)}
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT);
+CREATE TABLE IF NOT EXISTS summaries (path TEXT PRIMARY KEY, key TEXT, value TEXT);
+CREATE TABLE IF NOT EXISTS results (path TEXT, config TEXT, key TEXT, value TEXT, PRIMARY KEY (path, config));
+"""
+
+
+def encode(value: Any) -> Any:
+    """`value` as JSON data: dataclasses (public fields), sets sorted, tuples and dicts tagged."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
+        return {"$": type(value).__name__, **fields}
+    if isinstance(value, (set, frozenset)):
+        return {"$set": sorted((encode(v) for v in value), key=_canonical)}
+    if isinstance(value, tuple):
+        return {"$tuple": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {"$dict": sorted(([encode(k), encode(v)] for k, v in value.items()), key=_canonical)}
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"cannot cache a {type(value).__name__}")
+
+
+def decode(data: Any) -> Any:
+    """The value `encode` made `data` from; raises ValueError for data it did not make."""
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    if "$set" in data:
+        return frozenset(decode(v) for v in data["$set"])
+    if "$tuple" in data:
+        return tuple(decode(v) for v in data["$tuple"])
+    if "$dict" in data:
+        return {decode(k): decode(v) for k, v in data["$dict"]}
+    kind = _TYPES.get(data.get("$"))
+    if kind is None:
+        raise ValueError(f"unknown cached type {data.get('$')!r}")
+    return kind(**{k: decode(v) for k, v in data.items() if k != "$"})
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def digest(value: Any) -> str:
+    """A digest of any value `encode` accepts, the same in every process."""
+    return hashlib.sha256(_canonical(encode(value)).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A digest of spanlint's own code (engine, rules, vocabulary): any change to it empties the cache."""
+    from importlib import metadata
+
+    import lint
+    import rules
+    import runtime_guard.vocabulary
+
+    hasher = hashlib.sha256()
+    try:
+        hasher.update(metadata.version("spanlint").encode())
+    except metadata.PackageNotFoundError:
+        pass
+    files = [Path(runtime_guard.vocabulary.__file__)]
+    for package in (lint, rules):
+        files.extend(sorted(Path(package.__file__).parent.glob("*.py")))
+    for file in files:
+        hasher.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
+    return hasher.hexdigest()
+
+
+@dataclasses.dataclass(frozen=True)
+class FileState:
+    """A file's content digest and the stat it had when hashed."""
+
+    digest: str
+    mtime_ns: int
+    size: int
+
+
+class Cache:
+    """Per-file summaries and findings in `directory`; `Cache(None)`, or a directory that cannot be used,
+    is a disabled cache: it misses every lookup and stores nothing. `close()` stores the run's entries."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self._db: sqlite3.Connection | None = None
+        self._states: dict[str, FileState | None] = {}
+        self._stats: list[tuple[str, int, int, str]] = []
+        self._summaries: list[tuple[str, str, str]] = []
+        self._results: list[tuple[str, str, str, str]] = []
+        if directory is not None:
+            self._db = _connect(directory)
+
+    @property
+    def enabled(self) -> bool:
+        return self._db is not None
+
+    def state(self, path: str) -> FileState | None:
+        """The file's current digest: from the stat table when its stat is unchanged, else by hashing it."""
+        if path in self._states:
+            return self._states[path]
+        found = None
+        try:
+            before = os.stat(path)
+            row = self._query("SELECT mtime_ns, size, digest FROM stats WHERE path = ?", (path,))
+            if row is not None and (row[0], row[1]) == (before.st_mtime_ns, before.st_size):
+                found = FileState(row[2], row[0], row[1])
+            else:
+                data = Path(path).read_bytes()
+                if _stat_key(os.stat(path)) == _stat_key(before):
+                    found = FileState(hashlib.sha256(data).hexdigest(), before.st_mtime_ns, before.st_size)
+                    if time.time_ns() - before.st_mtime_ns > RACY_NS:
+                        self._stats.append((path, found.mtime_ns, found.size, found.digest))
+        except OSError:
+            found = None
+        self._states[path] = found
+        return found
+
+    def summary(self, path: str, vocabulary: Vocabulary) -> FileSummary | None:
+        """The cached project summary of the file, if its content and the vocabulary are unchanged."""
+        key = self._summary_key(path, vocabulary)
+        return self._lookup("SELECT key, value FROM summaries WHERE path = ?", (path,), key, FileSummary)
+
+    def put_summary(self, path: str, vocabulary: Vocabulary, summary: FileSummary) -> None:
+        key = self._summary_key(path, vocabulary)
+        if key is not None and self._unchanged(path):
+            self._summaries.append((path, key, _canonical(encode(summary))))
+
+    def results(self, path: str, display: str, settings: Settings, index: str, prescan: bool) -> list[Diagnostic] | None:
+        """The cached findings of the file, if it, its settings and the project index are unchanged."""
+        key = self._results_key(path, index)
+        config = self._config(display, settings, prescan)
+        return self._lookup("SELECT key, value FROM results WHERE path = ? AND config = ?", (path, config), key, list)
+
+    def put_results(
+        self, path: str, display: str, settings: Settings, index: str, prescan: bool, found: list[Diagnostic]
+    ) -> None:
+        key = self._results_key(path, index)
+        if key is not None and self._unchanged(path):
+            config = self._config(display, settings, prescan)
+            self._results.append((path, config, key, _canonical(encode(found))))
+
+    def index_digest(self, project: ProjectIndex) -> str:
+        """The digest of the merged project index (empty when the cache is off: it is not needed).
+
+        Source lines (`line` fields) are left out, so that editing a file above its classes does not
+        invalidate every other file's findings: a rule reports facts about another file's classes,
+        never their line numbers.
+        """
+        if not self.enabled:
+            return ""
+        data = _without_lines(encode(project))
+        return hashlib.sha256(_canonical(data).encode("utf-8", "surrogatepass")).hexdigest()
+
+    def close(self) -> None:
+        """Store what this run computed, in one transaction, and close the database."""
+        if self._db is None:
+            return
+        try:
+            with self._db:
+                self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?)", self._stats)
+                self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?)", self._summaries)
+                self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", self._results)
+        except sqlite3.Error:
+            pass  # another run holds the lock for too long, or the disk is full: the cache is optional
+        finally:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> "Cache":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _summary_key(self, path: str, vocabulary: Vocabulary) -> str | None:
+        state = self.state(path) if self.enabled else None
+        if state is None:
+            return None
+        return digest((code_fingerprint(), state.digest, path, vocabulary))
+
+    def _results_key(self, path: str, index: str) -> str | None:
+        state = self.state(path) if self.enabled else None
+        return None if state is None else digest((state.digest, index))
+
+    def _config(self, display: str, settings: Settings, prescan: bool) -> str:
+        return digest((code_fingerprint(), display, settings, prescan))
+
+    def _unchanged(self, path: str) -> bool:
+        """Whether the file still has the stat it had when hashed (else what was computed may not match it)."""
+        state = self._states.get(path)
+        try:
+            return state is not None and _stat_key(os.stat(path)) == (state.mtime_ns, state.size)
+        except OSError:
+            return False
+
+    def _query(self, sql: str, parameters: tuple) -> tuple | None:
+        if self._db is None:
+            return None
+        try:
+            return self._db.execute(sql, parameters).fetchone()
+        except sqlite3.Error:
+            self._db.close()
+            self._db = None
+            return None
+
+    def _lookup(self, sql: str, parameters: tuple, key: str | None, kind: type) -> Any:
+        if key is None:
+            return None
+        row = self._query(sql, parameters)
+        if row is None or row[0] != key:
+            return None
+        try:
+            value = decode(json.loads(row[1]))
+        except (ValueError, TypeError, KeyError, RecursionError):
+            return None  # a garbled entry is a miss
+        if not isinstance(value, kind) or (kind is list and not all(isinstance(d, Diagnostic) for d in value)):
+            return None
+        return value
+
+
+def _without_lines(data: Any) -> Any:
+    if isinstance(data, list):
+        return [_without_lines(v) for v in data]
+    if isinstance(data, dict):
+        return {k: _without_lines(v) for k, v in data.items() if not (k == "line" and "$" in data)}
+    return data
+
+
+def _stat_key(stat: os.stat_result) -> tuple[int, int]:
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def _connect(directory: Path) -> sqlite3.Connection | None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        _write_gitignore(directory)
+    except OSError:
+        return None
+    path = directory / DATABASE_NAME
+    for attempt in range(2):
+        try:
+            db = sqlite3.connect(path, timeout=30, isolation_level="DEFERRED")
+            db.executescript(_SCHEMA)
+            return db
+        except sqlite3.DatabaseError:
+            # Not a database (truncated or overwritten): start a new one, once.
+            if attempt == 0:
+                try:
+                    path.unlink()
+                except OSError:
+                    return None
+        except sqlite3.Error:
+            return None
+    return None
+
+
+def _write_gitignore(directory: Path) -> None:
+    target = directory / ".gitignore"
+    if target.exists():
+        return
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gitignore.")
+    os.chmod(temporary, 0o644)
+    with os.fdopen(handle, "w") as stream:
+        stream.write("# Created by spanlint automatically.\n*\n")
+    os.replace(temporary, target)

@@ -1,0 +1,199 @@
+"""Apply the rules' fixes: one fix at a time, re-linting after each, never writing a broken file.
+
+A fix is a LibCST tree edit; the engine reports it as line edits of the file's source
+(`FixSummary.edits`, made by `lint.engine.apply_fix`, so formatting and comments are kept). Fixes
+are applied one at a time because two fixes can interact (two findings in one function, each fixed
+by bumping the version, must bump it once): after each fix the file is linted again, until no
+fixable finding is left or `MAX_ITERATIONS` fixes were tried. A fix whose result does not parse is
+skipped and reported. Files are written atomically (a temporary file in the same directory, then
+`os.replace`), keeping their encoding, byte-order mark and permissions.
+"""
+
+from __future__ import annotations
+
+import ast
+import codecs
+import difflib
+import io
+import os
+import tempfile
+import tokenize
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+
+from lint.config import ConfigResolver
+from lint.diagnostics import Diagnostic, Edit, sort_diagnostics
+from lint.engine import SourceError, lint_source, read_source
+from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths
+from rules.project import ProjectIndex
+
+MAX_ITERATIONS = 100
+
+
+@dataclass
+class FileFix:
+    """The outcome of fixing one file: its source before and after, and what is left."""
+
+    job: FileJob
+    original: str
+    fixed: str
+    applied: int
+    diagnostics: list[Diagnostic]
+    # One line per fix that was not applied, saying why.
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed != self.original
+
+    def diff(self) -> str:
+        """The change as a unified diff."""
+        return "".join(
+            difflib.unified_diff(
+                self.original.splitlines(keepends=True), self.fixed.splitlines(keepends=True),
+                fromfile=f"a/{self.job.display}", tofile=f"b/{self.job.display}",
+            )
+        )
+
+
+@dataclass
+class FixRun:
+    """A run with fixes: the findings left, the files fixed, and the fixes applied."""
+
+    result: RunResult
+    fixes: list[FileFix]
+
+    @property
+    def applied(self) -> int:
+        return sum(f.applied for f in self.fixes)
+
+    @property
+    def changed(self) -> list[FileFix]:
+        return [f for f in self.fixes if f.changed]
+
+
+def apply_edits(source: str, edits: tuple[Edit, ...]) -> str:
+    """`source` with line edits applied (each replaces whole lines; later edits first)."""
+    lines = source.splitlines(keepends=True)
+    for edit in sorted(edits, key=lambda e: e.location, reverse=True):
+        lines[edit.location.line - 1 : edit.end_location.line - 1] = [edit.content]
+    return "".join(lines)
+
+
+def _parses(source: str) -> bool:
+    try:
+        ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def fix_source(
+    source: str, job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool = True
+) -> FileFix:
+    """Apply the fixes of `allowed` applicability ("safe", "unsafe") to `source`, one at a time."""
+    current = source
+    diagnostics = lint_source(current, job.display, job.settings, project, prescan=prescan)
+    applied = 0
+    rejected: set[tuple[str, str, str]] = set()
+    skipped = []
+    for _ in range(MAX_ITERATIONS):
+        candidate = next(
+            (d for d in diagnostics if d.fix and d.fix.applicability in allowed and _identity(d) not in rejected),
+            None,
+        )
+        if candidate is None:
+            break
+        assert candidate.fix is not None
+        fixed = apply_edits(current, candidate.fix.edits)
+        if fixed == current or not _parses(fixed):
+            rejected.add(_identity(candidate))
+            skipped.append(
+                f"{job.display}:{candidate.location.line}:{candidate.location.column}: "
+                f"{candidate.code} fix not applied: the fixed source does not parse"
+            )
+            continue
+        current, applied = fixed, applied + 1
+        diagnostics = lint_source(current, job.display, job.settings, project, prescan=prescan)
+    return FileFix(job, source, current, applied, diagnostics, skipped)
+
+
+def _identity(diagnostic: Diagnostic) -> tuple[str, str, str]:
+    """What identifies a finding across re-lints (positions move as fixes are applied)."""
+    assert diagnostic.fix is not None
+    return (diagnostic.code, diagnostic.fix.message, " ".join(diagnostic.snippet.split()))
+
+
+def _fix_chunk(
+    chunk: list[FileJob], project: ProjectIndex, allowed: frozenset[str], prescan: bool
+) -> list[FileFix | None]:
+    return [_fix_file(job, project, allowed, prescan) for job in chunk]
+
+
+def _fix_file(job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool) -> FileFix | None:
+    try:
+        source = read_source(Path(job.path).read_bytes(), job.settings)
+        return fix_source(source, job, project, allowed, prescan)
+    except Exception:  # noqa: BLE001 - a file that cannot be fixed keeps its findings as they were
+        return None
+
+
+def fix_paths(
+    paths: list[str], resolver: ConfigResolver, options: RunOptions, allowed: frozenset[str], write: bool
+) -> FixRun:
+    """Lint `paths`, fix the files that have fixable findings, and write them when `write` is set."""
+    result = check_paths(paths, resolver, options)
+    fixable = sorted(
+        {d.path for d in result.diagnostics if d.fix is not None and d.fix.applicability in allowed}
+    )
+    if not fixable or result.project is None:
+        return FixRun(result, [])
+    jobs = [FileJob(os.path.abspath(p), p, resolver.settings_for(Path(os.path.abspath(p)))) for p in fixable]
+    work = partial(_fix_chunk, project=result.project, allowed=allowed, prescan=options.prescan)
+    fixes = [f for f in _map(work, jobs, options.jobs, lambda job: None) if f is not None]
+    if write:
+        fixes = [_write(f) for f in fixes]
+    by_path = {f.job.display: f for f in fixes if f.changed}
+    diagnostics = [d for d in result.diagnostics if d.path not in by_path]
+    diagnostics += [d for f in fixes for d in f.diagnostics]
+    return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics)), fixes)
+
+
+def _write(fix: FileFix) -> FileFix:
+    """Write the fixed source over the file, unless it changed since it was read (then report that)."""
+    if not fix.changed:
+        return fix
+    target = os.path.realpath(fix.job.path)
+    try:
+        data = Path(target).read_bytes()
+        if read_source(data, fix.job.settings) != fix.original:
+            fix.skipped.append(f"{fix.job.display}: not fixed: the file changed while spanlint was fixing it")
+            return replace(fix, fixed=fix.original, applied=0)
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+        write_atomically(target, bom + fix.fixed.encode(encoding.removesuffix("-sig")))
+    except (OSError, SourceError, UnicodeEncodeError, SyntaxError, LookupError) as error:
+        fix.skipped.append(f"{fix.job.display}: not fixed: {error}")
+        return replace(fix, fixed=fix.original, applied=0)
+    return fix
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Replace the file at `path` with `data` in one step, keeping its permission bits."""
+    mode = os.stat(path).st_mode & 0o7777
+    directory, name = os.path.split(path)
+    handle, temporary = tempfile.mkstemp(dir=directory or ".", prefix=f".{name}.", suffix=".spanlint")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

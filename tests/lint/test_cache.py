@@ -1,0 +1,173 @@
+"""The result cache: warm runs skip unchanged files, and nothing stale or corrupt ever reaches a report."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import lint.runner
+from lint.cache import CACHE_DIR_NAME, DATABASE_NAME
+from lint.cli import app
+from lint.config import ConfigResolver
+from lint.runner import RunOptions, check_paths
+from tests.lint.conftest import CLEAN, REWRITE, write_tree
+
+SPAN_CLASS = "class Doc:\n    span_id: str\n    content: str\n    version: int\n"
+NOT_A_SPAN = "class Doc:\n    title: str\n"
+# `d` is span-like only through the class `Doc` of another file.
+REWRITE_DOC = "def shorten(d: Doc):\n    d.content = d.content[:10]\n"
+OLD = 1_600_000_000  # a modification time far enough in the past for the stat shortcut
+
+
+def _run(root: Path, **options):
+    return check_paths([root], ConfigResolver(), RunOptions(jobs=1, cache=True, **options))
+
+
+@pytest.fixture
+def linted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The display paths the runner actually lints (cache misses), in order."""
+    seen: list[str] = []
+    real = lint.runner.lint_file
+
+    def recording(job, *args, **kwargs):
+        seen.append(job.display)
+        return real(job, *args, **kwargs)
+
+    monkeypatch.setattr(lint.runner, "lint_file", recording)
+    return seen
+
+
+def _age(root: Path) -> None:
+    for path in root.rglob("*.py"):
+        os.utime(path, (OLD, OLD))
+
+
+def test_warm_run_lints_nothing_and_reports_the_same(project: Path, linted: list[str]) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE, "b.py": CLEAN})
+    cold = _run(project)
+    assert sorted(linted) == ["a.py", "b.py"]
+    linted.clear()
+    warm = _run(project)
+    assert linted == []
+    assert warm.diagnostics == cold.diagnostics and [d.code for d in warm.diagnostics] == ["SPL101"]
+    assert warm.diagnostics[0].snippet == cold.diagnostics[0].snippet
+
+
+def test_a_changed_file_alone_is_linted_again(project: Path, linted: list[str]) -> None:
+    # b.py's change leaves the project index as it was (it defines no class and no helper).
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE, "b.py": "x = 1\n"})
+    _run(project)
+    linted.clear()
+    (project / "b.py").write_text(REWRITE)
+    assert [d.path for d in _run(project).diagnostics] == ["a.py", "b.py"]
+    assert linted == ["b.py"]
+
+
+def test_a_touched_but_unchanged_file_is_not_linted_again(project: Path, linted: list[str]) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
+    _age(project)
+    _run(project)
+    linted.clear()
+    os.utime(project / "a.py")  # new mtime, same content: the content hash decides
+    assert len(_run(project).diagnostics) == 1
+    assert linted == []
+
+
+def test_warm_run_reads_no_unchanged_file(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE, "b.py": CLEAN})
+    _age(project)
+    _run(project)
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def recording(self: Path) -> bytes:
+        read.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", recording)
+    assert len(_run(project).diagnostics) == 1
+    assert [name for name in read if name.endswith(".py")] == []
+
+
+def test_a_span_class_changed_in_another_file_invalidates_the_findings(project: Path) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": REWRITE_DOC})
+    assert [d.path for d in _run(project).diagnostics] == ["ops.py"]
+    (project / "models.py").write_text(NOT_A_SPAN)
+    assert _run(project).diagnostics == []
+    (project / "models.py").write_text(SPAN_CLASS)
+    assert [d.path for d in _run(project).diagnostics] == ["ops.py"]
+
+
+def test_a_span_class_in_a_file_not_linted_counts_when_cached(project: Path) -> None:
+    # As under pre-commit: only the changed file is named, the project's index is cached.
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": REWRITE_DOC})
+    for _ in range(2):
+        found = check_paths([project / "ops.py"], ConfigResolver(), RunOptions(jobs=1, cache=True)).diagnostics
+        assert [(d.path, d.code) for d in found] == [("ops.py", "SPL101")]
+
+
+def test_a_configuration_change_invalidates_the_findings(project: Path) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
+    assert [d.severity for d in _run(project).diagnostics] == ["error"]
+    (project / ".spanlint.yaml").write_text("root: true\nseverity: {SPL101: warn}\n")
+    assert [d.severity for d in _run(project).diagnostics] == ["warn"]
+    (project / ".spanlint.yaml").write_text("root: true\nvocabulary: {content_fields: [body]}\n")
+    assert _run(project).diagnostics == []
+
+
+def test_garbled_entries_are_ignored(project: Path, linted: list[str]) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
+    expected = _run(project).diagnostics
+    with sqlite3.connect(project / CACHE_DIR_NAME / DATABASE_NAME) as db:
+        db.execute("UPDATE results SET value = substr(value, 1, 20)")
+        db.execute("UPDATE summaries SET value = '{\"$\": \"os.system\", \"command\": \"true\"}'")
+    linted.clear()
+    assert _run(project).diagnostics == expected
+    assert linted == ["a.py"]
+
+
+@pytest.mark.parametrize("damage", [b"", b"garbage" * 100])
+def test_a_truncated_or_overwritten_database_is_replaced(project: Path, damage: bytes, linted: list[str]) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
+    expected = _run(project).diagnostics
+    database = project / CACHE_DIR_NAME / DATABASE_NAME
+    database.write_bytes(damage + database.read_bytes()[len(damage) : len(damage) + 100])
+    assert _run(project).diagnostics == expected
+    linted.clear()
+    assert _run(project).diagnostics == expected
+    assert linted == []  # the new database holds the results again
+
+
+def test_cache_directory_has_its_own_gitignore(project: Path) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": CLEAN})
+    _run(project)
+    assert (project / CACHE_DIR_NAME / ".gitignore").read_text().splitlines()[-1] == "*"
+
+
+def test_no_cache_and_cache_dir_options(project: Path, tmp_path: Path) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
+    runner = CliRunner()
+    assert runner.invoke(app, ["check", "--no-cache"]).exit_code == 1
+    assert not (project / CACHE_DIR_NAME).exists()
+    elsewhere = tmp_path / "elsewhere"
+    assert runner.invoke(app, ["check", "--cache-dir", str(elsewhere)]).exit_code == 1
+    assert (elsewhere / DATABASE_NAME).is_file() and not (project / CACHE_DIR_NAME).exists()
+    assert runner.invoke(app, ["check"]).exit_code == 1
+    assert (project / CACHE_DIR_NAME / DATABASE_NAME).is_file()
+
+
+def test_concurrent_runs_share_the_cache(project: Path) -> None:
+    files = {f"pkg/m{i}.py": REWRITE if i % 3 == 0 else CLEAN for i in range(40)}
+    write_tree(project, {".spanlint.yaml": "root: true\n", **files})
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    command = [sys.executable, "-m", "lint", "check", "--output-format", "concise", "-j", "1"]
+    runs = [subprocess.Popen(command, cwd=project, stdout=subprocess.PIPE, text=True, env=environment) for _ in range(3)]
+    outputs = [run.communicate(timeout=120)[0] for run in runs]
+    after = subprocess.run(command, cwd=project, capture_output=True, text=True, env=environment).stdout
+    assert len(set(outputs + [after])) == 1 and "Found 14 errors." in after
