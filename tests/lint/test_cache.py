@@ -18,10 +18,10 @@ from lint.config import ConfigResolver
 from lint.runner import RunOptions, check_paths
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
-SPAN_CLASS = "class Doc:\n    span_id: str\n    content: str\n    version: int\n"
-NOT_A_SPAN = "class Doc:\n    title: str\n"
-# `d` is span-like only through the class `Doc` of another file.
-REWRITE_DOC = "def shorten(d: Doc):\n    d.content = d.content[:10]\n"
+SPAN_CLASS = "class DocSpan:\n    span_id: str\n    content: str\n    version: int\n"
+NOT_A_SPAN = "class DocSpan:\n    title: str\n"
+# `d` is span-like only through the class `DocSpan` of another file.
+REWRITE_DOC = "def shorten(d: DocSpan):\n    d.content = d.content[:10]\n"
 OLD = 1_600_000_000  # a modification time far enough in the past for the stat shortcut
 
 
