@@ -14,7 +14,6 @@ from typing import Iterator, List, Optional
 from importlib.metadata import version
 
 import typer
-import yaml
 
 from lint.config import ConfigError, ConfigResolver
 from lint.reporters import FORMATS, render_statistics, rule_url
@@ -250,6 +249,8 @@ def show_config(
         "enabled-rules": enabled,
         "vocabulary": {k: list(v) if isinstance(v, tuple) else v for k, v in vocabulary.items()},
     }
+    import yaml
+
     typer.echo(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), nl=False)
 
 
