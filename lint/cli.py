@@ -14,8 +14,6 @@ from typing import Iterator, List, Optional
 from importlib.metadata import version
 
 import typer
-import yaml
-from rich.console import Console
 
 from lint.baseline import BaselineError, new_findings, write_baseline
 from lint.config import YAML_NAME, ConfigError, ConfigResolver
@@ -228,6 +226,7 @@ def _progress_display(targets: List[str]) -> Iterator[Optional[Progress]]:
     if not sys.stderr.isatty() or os.environ.get("CI") or targets == [STDIN]:
         yield None
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
     from rich.progress import Progress as RichProgress
 
@@ -294,6 +293,7 @@ def rule(
         return
     text = "\n\n".join(rule_markdown(r) for r in chosen)
     if sys.stdout.isatty():
+        from rich.console import Console
         from rich.markdown import Markdown
 
         Console().print(Markdown(text))
@@ -349,6 +349,8 @@ def show_config(
         "enabled-rules": enabled,
         "vocabulary": {k: list(v) if isinstance(v, tuple) else v for k, v in vocabulary.items()},
     }
+    import yaml
+
     typer.echo(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), nl=False)
 
 

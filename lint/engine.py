@@ -62,7 +62,8 @@ def lint_source(
 
     `summary` is this file's project-wide summary when the caller has it (it holds the standard
     parser's verdict, so a file the pre-scan skips still gets its SPL000). `prescan=False` runs
-    every selected rule even where its text pre-scan says it cannot match (for testing the pre-scans).
+    every selected rule even where its pre-scans (text, and the summary's shapes) say it cannot match
+    (for testing the pre-scans).
     """
     if summary is None:
         summary = summarize_source(source, settings.vocabulary, path)
@@ -74,7 +75,8 @@ def lint_source(
         project = ProjectIndex.merge(settings.vocabulary, [summary])
     visiting = tuple(
         r for r in rules
-        if r.code not in ENGINE_RULES and (not prescan or r.may_match(source, settings.vocabulary))
+        if r.code not in ENGINE_RULES
+        and (not prescan or (r.may_match(source, settings.vocabulary) and r.may_match_summary(summary)))
     )
     module: cst.Module | None = None
     diagnostics: list[Diagnostic] = []

@@ -11,15 +11,16 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
-
-from rich.console import Console
-from rich.text import Text
 
 from lint.diagnostics import Diagnostic, Location
 from lint.runner import RunResult
 from rules import all_rules, find_rule
+
+if TYPE_CHECKING:  # rich is imported by the reporters that use it (~35 ms): not for JSON, SARIF...
+    from rich.console import Console
+    from rich.text import Text
 
 DOCS_URL = "https://github.com/spanlint/spanlint/blob/main/docs/rules/{code}.md"
 PROJECT_URL = "https://github.com/spanlint/spanlint"
@@ -46,6 +47,8 @@ def version() -> str:
 
 def render_full(result: RunResult, color: bool) -> str:
     """Each finding with a code frame marking its exact span, then a summary line."""
+    from rich.text import Text
+
     console = _console(color)
     sources = _SourceCache(result.sources)
     for diagnostic in result.diagnostics:
@@ -70,6 +73,8 @@ def render_concise(result: RunResult, color: bool) -> str:
 
 
 def _console(color: bool) -> Console:
+    from rich.console import Console
+
     return Console(
         file=io.StringIO(), force_terminal=color, no_color=not color, color_system="standard" if color else None,
         width=10_000, highlight=False, soft_wrap=True,
@@ -77,6 +82,8 @@ def _console(color: bool) -> Console:
 
 
 def _headline(diagnostic: Diagnostic) -> Text:
+    from rich.text import Text
+
     where = f"{diagnostic.path}:{diagnostic.location.line}:{diagnostic.location.column}:"
     style = "bold red" if diagnostic.severity == "error" else "bold yellow"
     fixable = " [*]" if diagnostic.fix is not None else ""
@@ -84,6 +91,8 @@ def _headline(diagnostic: Diagnostic) -> Text:
 
 
 def _summary(diagnostics: list[Diagnostic]) -> Text:
+    from rich.text import Text
+
     if not diagnostics:
         return Text("All checks passed!", style="green")
     counts = Counter(d.severity for d in diagnostics)
@@ -113,6 +122,8 @@ class _SourceCache:
 
 def _code_frame(diagnostic: Diagnostic, lines: list[str] | None) -> Text | None:
     """The finding's lines with a line of `^` under the exact columns it covers."""
+    from rich.text import Text
+
     if not lines:
         return None
     start, end = diagnostic.location, diagnostic.end_location

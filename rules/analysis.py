@@ -25,6 +25,7 @@ from typing import Any, Union
 
 import libcst as cst
 
+from rules.candidates import COPY_CALLS
 from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
 from runtime_guard.vocabulary import Vocabulary
 
@@ -33,11 +34,9 @@ FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 _CAPWORD = re.compile(r"\b[A-Z]\w*")
 _FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)
 _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
-# Calls whose result is a fresh object (a copy), not the span the argument names.
 # Word parts of a root name that mark an API payload (request/response data), not a span buffer.
 PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
 FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
-COPY_CALLS = frozenset({"copy", "deepcopy", "model_copy", "_replace", "replace", "evolve", "with_changes", "clone"})
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping, Sequence, Union
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, Mapping, Sequence, Union
 
 import libcst as cst
 
@@ -12,6 +14,7 @@ from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from rules.analysis import ProjectIndex, SpanAnalysis
+    from rules.project import FileSummary
 
 Severity = Literal["error", "warn"]
 Applicability = Literal["safe", "unsafe"]
@@ -107,9 +110,37 @@ class Rule(cst.BatchableCSTVisitor):
         """Cheap text test: False only when this rule can have no finding in `source`."""
         return True
 
+    @classmethod
+    def may_match_summary(cls, summary: "FileSummary") -> bool:
+        """Cheap test on the file's project-pass summary (its `shapes`, found with stdlib `ast`):
+        False only when this rule can have no finding in the file."""
+        return True
+
+    def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
+        """The `visit_*`/`leave_*` methods, as LibCST's would find them; the names are looked up once
+        per class (LibCST inspects every member of every visitor on every file)."""
+        return {name: getattr(self, name) for name in _visitor_names(type(self))}
+
     def report(self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None) -> None:
         """Record a finding at `node`."""
         self.context.reports.append(Report(type(self), node, message or self.message, fix))
+
+
+@lru_cache(maxsize=None)
+def _visitor_names(rule: type[Rule]) -> tuple[str, ...]:
+    """Names of the non-stub `visit_*`/`leave_*` methods of `rule` (LibCST's `get_visitors` test)."""
+    names = []
+    for name in dir(rule):
+        method = inspect.getattr_static(rule, name)
+        if isinstance(method, classmethod | staticmethod):
+            method = method.__func__
+        if (
+            inspect.isfunction(method)
+            and method.__name__.startswith(("visit_", "leave_"))
+            and not getattr(method, "_is_no_op", False)
+        ):
+            names.append(name)
+    return tuple(names)
 
 
 def words_pattern(words: Sequence[str]) -> re.Pattern[str]:

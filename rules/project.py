@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Iterator
 
+from rules.candidates import CONTENT_WRITE, has_content_write
 from runtime_guard.vocabulary import Vocabulary
 
 _WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -104,6 +108,8 @@ class FileSummary:
     helpers: dict[str, HelperEffects] = field(default_factory=dict)
     # (reason, line, column) when the standard parser rejects the file.
     syntax_error: tuple[str, int, int] | None = None
+    # The rule candidate shapes the file holds (`rules.candidates`), for `Rule.may_match_summary`.
+    shapes: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -231,14 +237,74 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         reason = "nesting too deep to parse" if not isinstance(error, ValueError) else str(error)
         return FileSummary(syntax_error=(reason, 1, 1))
     summary = FileSummary()
-    for node in ast.walk(tree):
+    helper_lines = _helper_word_lines(source, vocabulary)
+    functions = []
+    for node in _definitions(tree):
         if isinstance(node, ast.ClassDef):
             summary.classes.setdefault(node.name, _class_facts(node, path))
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        functions.append(node)
+        if _names_helper_word(node, helper_lines):
             effects = _helper_effects(node, vocabulary)
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
+    if has_content_write(source, functions, vocabulary):
+        summary.shapes = frozenset({CONTENT_WRITE})
     return summary
+
+
+_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+_BLOCK_NODES = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every class and function statement of `tree` in `ast.walk` order (breadth first).
+
+    Statements nest only in statements, `except` handlers and `case` blocks, so the walk skips
+    every expression: the same definitions in the same order, for a fraction of the nodes.
+    """
+    queue: deque[ast.AST] = deque([tree])
+    while queue:
+        node = queue.popleft()
+        if isinstance(node, _DEFINITIONS):
+            yield node
+        for name in node._fields:
+            value = getattr(node, name)
+            if isinstance(value, list):
+                queue.extend(item for item in value if isinstance(item, _BLOCK_NODES))
+
+
+_HELPER_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
+    """The lines (sorted) naming a version or hash field or a bump or rehash method as a whole word.
+
+    Every statement that makes a function a helper names one of these as an identifier, so a
+    function whose lines name none needs no walk. The parser NFKC-normalizes identifiers, so
+    non-ASCII source is normalized first (which keeps its line breaks).
+    """
+    pattern = _HELPER_WORDS.get(vocabulary)
+    if pattern is None:
+        words = {*vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.bump_methods, *vocabulary.rehash_methods}
+        alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+    text = source if source.isascii() else unicodedata.normalize("NFKC", source)
+    offsets = [match.start() for match in pattern.finditer(text)]
+    if not offsets:
+        return []
+    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    return sorted({bisect_right(line_starts, offset) for offset in offsets})
+
+
+def _names_helper_word(function: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[int]) -> bool:
+    """Some line of `function` (decorators included) is in `lines`."""
+    if not lines:
+        return False
+    first = min([function.lineno, *(d.lineno for d in function.decorator_list)])
+    index = bisect_left(lines, first)
+    return index < len(lines) and lines[index] <= (function.end_lineno or function.lineno)
 
 
 def _decorator_name(node: ast.expr) -> str:

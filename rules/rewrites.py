@@ -19,16 +19,13 @@ from typing import Iterable
 import libcst as cst
 
 from rules import flow
-from rules.analysis import COPY_CALLS, FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name
 from rules.base import FileContext, ScopedRule
-from rules.project import SpanClass
-from runtime_guard.vocabulary import Vocabulary
-
-MUTATING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
-CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "model_post_init"})
-VALIDATOR_DECORATORS = frozenset(
-    {"validator", "root_validator", "model_validator", "field_validator", "post_load", "pre_load"}
+from rules.candidates import (
+    CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS, may_have_writes,
 )
+from rules.project import FileSummary, SpanClass
+from runtime_guard.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -45,30 +42,6 @@ class ContentWrite:
 
     def describe(self) -> str:
         return f"`{self.owner_code}.{self.field}`" if self.field else f"`{self.owner_code}`'s content"
-
-
-def may_have_writes(source: str, vocabulary: Vocabulary) -> bool:
-    """Cheap text test: False only when `source` can hold no content write."""
-    pattern = _pattern(vocabulary)
-    return pattern.search(source) is not None
-
-
-_PATTERNS: dict[Vocabulary, re.Pattern[str]] = {}
-
-
-def _pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
-    found = _PATTERNS.get(vocabulary)
-    if found is None:
-        fields = "|".join(map(re.escape, vocabulary.content_fields))
-        setters = "|".join(map(re.escape, vocabulary.content_setters))
-        copies = "|".join(map(re.escape, COPY_CALLS))
-        found = re.compile(
-            rf"\.(?:{fields})\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
-            rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(MUTATING_METHODS)})\("
-            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
-        )
-        _PATTERNS[vocabulary] = found
-    return found
 
 
 def content_writes(context: FileContext, facts: FunctionFacts) -> list[ContentWrite]:
@@ -426,6 +399,10 @@ class RewriteRule(ScopedRule):
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return may_have_writes(source, vocabulary)
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return CONTENT_WRITE in summary.shapes
 
     # --- shared questions ------------------------------------------------------------------
     def function_code(self) -> str:
