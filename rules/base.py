@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -129,18 +128,13 @@ class Rule(cst.BatchableCSTVisitor):
 @lru_cache(maxsize=None)
 def _visitor_names(rule: type[Rule]) -> tuple[str, ...]:
     """Names of the non-stub `visit_*`/`leave_*` methods of `rule` (LibCST's `get_visitors` test)."""
-    names = []
-    for name in dir(rule):
-        method = inspect.getattr_static(rule, name)
-        if isinstance(method, classmethod | staticmethod):
-            method = method.__func__
-        if (
-            inspect.isfunction(method)
-            and method.__name__.startswith(("visit_", "leave_"))
-            and not getattr(method, "_is_no_op", False)
-        ):
-            names.append(name)
-    return tuple(names)
+    return tuple(
+        name
+        for name in dir(rule)
+        if name.startswith(("visit_", "leave_"))
+        and callable(getattr(rule, name))
+        and not getattr(getattr(rule, name), "_is_no_op", False)
+    )
 
 
 def words_pattern(words: Sequence[str]) -> re.Pattern[str]:
