@@ -15,6 +15,9 @@ from runtime_guard.vocabulary import Vocabulary
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
 RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct"})
+# Syntax trees nested deeper than this are not linted: LibCST's native parser overflows its stack
+# on some 5,000-deep expressions and takes the process down. Real code nests about 100 deep at most.
+MAX_NESTING = 1000
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,10 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
     except (ValueError, RecursionError, MemoryError) as error:
         reason = "nesting too deep to parse" if not isinstance(error, ValueError) else str(error)
         return FileSummary(syntax_error=(reason, 1, 1))
+    depth = nesting_depth(tree)
+    if depth > MAX_NESTING:
+        reason = f"nesting too deep: the syntax tree is {depth:,} levels deep, over the limit of {MAX_NESTING:,}"
+        return FileSummary(syntax_error=(reason, 1, 1))
     summary = FileSummary()
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
@@ -172,6 +179,17 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
     return summary
+
+
+def nesting_depth(tree: ast.AST) -> int:
+    """How many levels deep `tree` nests (without recursion, so any depth is measured)."""
+    deepest = 0
+    pending = [(tree, 1)]
+    while pending:
+        node, depth = pending.pop()
+        deepest = max(deepest, depth)
+        pending.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def _decorator_name(node: ast.expr) -> str:
