@@ -8,6 +8,7 @@ merged cheaply. Rules ask `ProjectIndex`; they never re-derive these facts.
 from __future__ import annotations
 
 import ast
+import warnings
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -160,7 +161,9 @@ class ProjectIndex:
 def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> FileSummary:
     """The project-wide facts of one file; an unparsable file contributes only its syntax error."""
     try:
-        tree = ast.parse(source)
+        with warnings.catch_warnings():  # the linted code's SyntaxWarnings are not spanlint's to print
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
     except SyntaxError as error:
         return FileSummary(syntax_error=(f"syntax error: {error.msg}", error.lineno or 1, error.offset or 1))
     except (ValueError, RecursionError, MemoryError) as error:

@@ -177,3 +177,10 @@ def test_fifo_is_skipped_when_walking_and_spl000_when_named(tmp_path: Path) -> N
         "good.py": GOOD[1],
         "x.py": [("SPL000", 1, 1, "not a regular file (FIFO)")],
     }
+
+
+def test_syntax_warnings_of_linted_code_are_not_printed(tmp_path: Path) -> None:
+    (tmp_path / "warns.py").write_text("x = 1(2)\ny = 'a' is 'a'\n" + REWRITE, encoding="utf-8")
+    run = spanlint(tmp_path, "warns.py")
+    assert (run.code, run.stderr) == (1, "")
+    assert [f["code"] for f in run.findings] == ["SPL101"]
