@@ -41,7 +41,7 @@ _PROGRAMS = st.one_of(hypothesmith.from_grammar(), hypothesmith.from_node())
 FAST = dict(deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@settings(max_examples=_examples(250), **FAST)
+@settings(max_examples=_examples(120), **FAST)
 @given(hypothesmith.from_grammar())
 def test_module_generated_from_the_grammar_never_raises(source: str) -> None:
     _check(source)
