@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import tempfile
 import time
 from functools import lru_cache
@@ -148,6 +149,8 @@ class Cache:
         found = None
         try:
             before = os.stat(path)
+            if not stat.S_ISREG(before.st_mode):
+                return None
             row = self._query("SELECT mtime_ns, size, digest FROM stats WHERE path = ?", (path,))
             if row is not None and (row[0], row[1]) == (before.st_mtime_ns, before.st_size):
                 found = FileState(row[2], row[0], row[1])

@@ -26,6 +26,8 @@ else:  # pragma: no cover - exercised on 3.10 only
 YAML_NAME = ".spanlint.yaml"
 PYPROJECT_NAME = "pyproject.toml"
 SEVERITIES = ("error", "warn", "off")
+# Far above any real configuration; parsing a huge YAML file would take minutes.
+MAX_CONFIG_BYTES = 1_000_000
 
 
 class ConfigError(Exception):
@@ -59,14 +61,21 @@ def load_config_file(path: Path) -> ConfigFile | None:
     """Read and validate one configuration file; None for a `pyproject.toml` without `[tool.spanlint]`."""
     path = path.absolute()
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{path}: configuration file larger than {MAX_CONFIG_BYTES:,} bytes")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read configuration: {error}") from None
     if path.name == PYPROJECT_NAME:
         try:
-            table = tomllib.loads(text).get("tool", {}).get("spanlint")
+            tool = tomllib.loads(text).get("tool", {})
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{path}: invalid TOML: {error}") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: invalid TOML: nested too deeply") from None
+        table = tool.get("spanlint") if isinstance(tool, dict) else None
         if table is None:
             return None
         where = f"{path} [tool.spanlint]"
@@ -78,6 +87,8 @@ def load_config_file(path: Path) -> ConfigFile | None:
         except yaml.YAMLError as error:
             reason = " ".join(str(error).split())
             raise ConfigError(f"{path}: invalid YAML (only plain YAML is accepted, no tags): {reason}") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: invalid YAML: nested too deeply") from None
         if table is None:
             table = {}
         where = str(path)

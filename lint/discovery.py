@@ -1,12 +1,14 @@
 """Which files a run lints: walk directories, honour `.gitignore` files and `exclude` patterns.
 
 A file named on the command line is linted even when excluded, unless `force_exclude` is set (as in
-ruff). Directories are walked depth-first; a directory that is ignored or excluded is not entered.
+ruff). Directories are walked depth-first; a directory that is ignored or excluded is not entered,
+and a FIFO, socket or device named `*.py` found by walking is skipped.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -128,8 +130,20 @@ def _walk(root: Path, settings_for: Callable[[Path], Settings], gitignore: GitIg
         for name in sorted(filenames):
             if name.endswith(PYTHON_SUFFIXES):
                 path = here / name
-                if not _skipped(path, False, settings_for, gitignore, False):
-                    yield path
+                if _is_special(path) or _skipped(path, False, settings_for, gitignore, False):
+                    continue
+                yield path
+
+
+def _is_special(path: Path) -> bool:
+    """A FIFO, socket or device: never source code, and reading a FIFO would block.
+
+    A symbolic link that cannot be followed is not special: linting it reports why it cannot be read.
+    """
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def project_root(paths: Iterable[Path]) -> Path:

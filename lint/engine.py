@@ -2,15 +2,27 @@
 
 Positions are computed only for files that have findings: LibCST's PositionProvider costs several
 times the parse itself.
+
+LibCST recurses once per level of the tree, in its native parser and in Python (visitors, metadata,
+code generation). Real files reach ~2,200 levels (the implicitly concatenated strings of the
+standard library's `pydoc_data/topics.py`), past the default recursion limit, so each file's LibCST
+work runs in a thread with a large stack and a raised recursion limit. Files nested deeper than
+`rules.project.MAX_NESTING` never reach LibCST (its native parser overflows the stack on them).
 """
 
 from __future__ import annotations
 
+import codecs
 import difflib
+import errno
 import io
+import os
+import stat
+import sys
+import threading
 import tokenize
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -23,6 +35,9 @@ from rules.base import FileContext, Fix, Rule
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 UNUSED_SUPPRESSION = "SPL900"
+# The stack and recursion limit LibCST gets for one file (virtual memory: only what it touches is used).
+LINT_STACK_BYTES = 512 * 1024 * 1024
+LINT_RECURSION_LIMIT = 60_000
 # Rules the engine computes itself rather than by visiting the tree.
 ENGINE_RULES = frozenset({PARSE_ERROR, UNUSED_SUPPRESSION})
 
@@ -33,6 +48,10 @@ class SourceError(Exception):
 
 def decode_source(data: bytes) -> str:
     """Decode `data` as Python source (PEP 263 cookie, BOM, else UTF-8); raise `SourceError`."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise SourceError(
+            "file is UTF-16 or UTF-32 (byte order mark): Python source must be UTF-8 or an ASCII-compatible encoding"
+        )
     if b"\0" in data:
         raise SourceError("file contains NUL bytes (binary file?)")
     try:
@@ -78,9 +97,10 @@ def lint_source(
         if r.code not in ENGINE_RULES
         and (not prescan or (r.may_match(source, settings.vocabulary) and r.may_match_summary(summary)))
     )
-    module: cst.Module | None = None
-    diagnostics: list[Diagnostic] = []
-    try:
+
+    def lint() -> list[Diagnostic]:
+        module: cst.Module | None = None
+        diagnostics: list[Diagnostic] = []
         if visiting:
             linted = _visit(source, path, visiting, settings, project)
             module = linted.module
@@ -89,18 +109,97 @@ def lint_source(
         diagnostics = _apply_suppressions(suppressions, diagnostics)
         if UNUSED_SUPPRESSION in codes:
             diagnostics += _unused_suppressions(source, path, module, suppressions, settings, codes)
+        return diagnostics
+
+    try:
+        return sort_diagnostics(run_with_deep_stack(lint))
     except _Unparsable as error:
         return [parse_error(path, str(error), error.line, error.column)] if PARSE_ERROR in codes else []
-    return sort_diagnostics(diagnostics)
+
+
+Result = TypeVar("Result")
+_recursion_lock = threading.Lock()
+_deep_threads = 0
+_saved_recursion_limit = 0
+
+
+def run_with_deep_stack(function: Callable[[], Result]) -> Result:
+    """`function()` run in a thread with `LINT_STACK_BYTES` of stack and `LINT_RECURSION_LIMIT`.
+
+    The recursion limit is process-wide: it is raised while any such thread runs and restored after
+    the last one ends. An exception in `function` is raised here.
+    """
+    global _deep_threads, _saved_recursion_limit
+    outcome: list[Result] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(function())
+        except BaseException as error:  # noqa: BLE001 - handed back to the caller's thread
+            failure.append(error)
+
+    with _recursion_lock:
+        if _deep_threads == 0:
+            _saved_recursion_limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_saved_recursion_limit, LINT_RECURSION_LIMIT))
+        _deep_threads += 1
+    try:
+        with _recursion_lock:  # the stack size, like the limit, is process-wide
+            previous_stack = threading.stack_size(LINT_STACK_BYTES)
+            try:
+                thread = threading.Thread(target=run, name="spanlint-lint", daemon=True)
+                thread.start()
+            finally:
+                threading.stack_size(previous_stack)
+        thread.join()
+    finally:
+        with _recursion_lock:
+            _deep_threads -= 1
+            if _deep_threads == 0:
+                sys.setrecursionlimit(_saved_recursion_limit)
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 def read_source(data: bytes, settings: Settings) -> str:
     """The source text of a file's bytes; raise `SourceError` for one spanlint cannot lint."""
-    if len(data) > settings.max_file_bytes:
-        raise SourceError(
-            f"file is {len(data):,} bytes, over the limit of {settings.max_file_bytes:,} (max-file-bytes)"
-        )
+    _check_size(len(data), settings.max_file_bytes)
     return decode_source(data)
+
+
+def read_file(path: str, max_bytes: int) -> bytes:
+    """The bytes of the regular file at `path`; raise `SourceError` for anything else.
+
+    A FIFO, device or directory is refused without reading it (opening never blocks), and a file
+    over `max_bytes` without loading it.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        reason = "broken symbolic link" if os.path.islink(path) and error.errno == errno.ENOENT else error.strerror
+        raise SourceError(f"cannot read file: {reason or error}") from None
+    with open(descriptor, "rb", closefd=True) as file:
+        mode = os.fstat(descriptor)
+        if not stat.S_ISREG(mode.st_mode):
+            raise SourceError(f"not a regular file ({_file_kind(mode.st_mode)})")
+        _check_size(mode.st_size, max_bytes)
+        try:
+            return file.read()
+        except OSError as error:
+            raise SourceError(f"cannot read file: {error.strerror or error}") from None
+
+
+def _check_size(size: int, max_bytes: int) -> None:
+    if size > max_bytes:
+        raise SourceError(f"file too large: {size:,} bytes, over the limit of {max_bytes:,} (max-file-bytes)")
+
+
+def _file_kind(mode: int) -> str:
+    kinds = {stat.S_ISDIR: "directory", stat.S_ISFIFO: "FIFO", stat.S_ISSOCK: "socket",
+             stat.S_ISCHR: "character device", stat.S_ISBLK: "block device"}
+    return next((kind for is_kind, kind in kinds.items() if is_kind(mode)), "unknown file type")
 
 
 def parse_error(path: str, reason: str, line: int = 1, column: int = 1) -> Diagnostic:

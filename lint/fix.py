@@ -24,7 +24,7 @@ from pathlib import Path
 
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, Edit, sort_diagnostics
-from lint.engine import SourceError, lint_source, read_source
+from lint.engine import SourceError, lint_source, read_file, read_source
 from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths
 from rules.project import ProjectIndex
 
@@ -133,7 +133,7 @@ def _fix_chunk(
 
 def _fix_file(job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool) -> FileFix | None:
     try:
-        source = read_source(Path(job.path).read_bytes(), job.settings)
+        source = read_source(read_file(job.path, job.settings.max_file_bytes), job.settings)
         return fix_source(source, job, project, allowed, prescan)
     except Exception:  # noqa: BLE001 - a file that cannot be fixed keeps its findings as they were
         return None
@@ -166,7 +166,7 @@ def _write(fix: FileFix) -> FileFix:
         return fix
     target = os.path.realpath(fix.job.path)
     try:
-        data = Path(target).read_bytes()
+        data = read_file(target, fix.job.settings.max_file_bytes)
         if read_source(data, fix.job.settings) != fix.original:
             fix.skipped.append(f"{fix.job.display}: not fixed: the file changed while spanlint was fixing it")
             return replace(fix, fixed=fix.original, applied=0)

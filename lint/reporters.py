@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
 
 from lint.diagnostics import Diagnostic, Location
+from lint.engine import SourceError, read_file
 from lint.runner import RunResult
 from rules import all_rules, find_rule
 
@@ -107,6 +108,10 @@ def _summary(diagnostics: list[Diagnostic]) -> Text:
     return Text(f"Found {' and '.join(parts)}.{tail}")
 
 
+# Code frames are shown from files up to this size; a larger one is shown without them.
+CODE_FRAME_MAX_BYTES = 16_000_000
+
+
 class _SourceCache:
     def __init__(self, sources: dict[str, str]) -> None:
         self._lines = {path: text.splitlines() for path, text in sources.items()}
@@ -114,8 +119,9 @@ class _SourceCache:
     def lines(self, path: str) -> list[str] | None:
         if path not in self._lines:
             try:
-                self._lines[path] = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
+                data = read_file(path, CODE_FRAME_MAX_BYTES)
+                self._lines[path] = data.decode("utf-8", errors="replace").splitlines()
+            except SourceError:
                 self._lines[path] = []
         return self._lines[path] or None
 

@@ -26,7 +26,7 @@ from lint.cache import CACHE_DIR_NAME, Cache
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
-from lint.engine import SourceError, lint_source, parse_error, read_source
+from lint.engine import SourceError, lint_source, parse_error, read_file, read_source
 from lint.settings import PARSE_ERROR, Settings
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
@@ -71,8 +71,8 @@ def display_path(path: str | Path, cwd: Path | None = None) -> str:
 def summarize_file(path: str, settings: Settings) -> FileSummary | None:
     """The project-wide facts of the file at `path`; None when it cannot be read or decoded."""
     try:
-        source = read_source(Path(path).read_bytes(), settings)
-    except (OSError, SourceError):
+        source = read_source(read_file(path, settings.max_file_bytes), settings)
+    except SourceError:
         return None
     return summarize_source(source, settings.vocabulary, path)
 
@@ -82,9 +82,9 @@ def lint_file(
 ) -> list[Diagnostic]:
     """Every finding in one file; a file that cannot be read or linted is an SPL000 finding."""
     try:
-        data = Path(job.path).read_bytes()
-    except OSError as error:
-        return _failure(job, f"cannot read file: {error.strerror or error}")
+        data = read_file(job.path, job.settings.max_file_bytes)
+    except SourceError as error:
+        return _failure(job, str(error))
     return lint_bytes(data, job, project, summary, prescan)
 
 
@@ -98,7 +98,8 @@ def lint_bytes(
     except SourceError as error:
         return _failure(job, str(error))
     except Exception as error:  # noqa: BLE001 - one file's failure must not stop the run
-        return _failure(job, f"internal error: {type(error).__name__}: {error}")
+        detail = " ".join(str(error).split())
+        return _failure(job, f"internal error: {type(error).__name__}" + (f": {detail}" if detail else ""))
 
 
 def _failure(job: FileJob, reason: str) -> list[Diagnostic]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 import unicodedata
+import warnings
 from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass, field
@@ -28,6 +29,9 @@ def name_parts(name: str) -> list[str]:
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
 RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct", "SQLModel", "Document"})
+# Syntax trees nested deeper than this are not linted: LibCST's native parser overflows its stack
+# on some 5,000-deep expressions and takes the process down. Real code nests about 100 deep at most.
+MAX_NESTING = 1000
 
 
 @dataclass(frozen=True)
@@ -230,11 +234,17 @@ class ProjectIndex:
 def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> FileSummary:
     """The project-wide facts of one file; an unparsable file contributes only its syntax error."""
     try:
-        tree = ast.parse(source)
+        with warnings.catch_warnings():  # the linted code's SyntaxWarnings are not spanlint's to print
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
     except SyntaxError as error:
         return FileSummary(syntax_error=(f"syntax error: {error.msg}", error.lineno or 1, error.offset or 1))
     except (ValueError, RecursionError, MemoryError) as error:
         reason = "nesting too deep to parse" if not isinstance(error, ValueError) else str(error)
+        return FileSummary(syntax_error=(reason, 1, 1))
+    depth = nesting_depth(tree, source, MAX_NESTING)
+    if depth > MAX_NESTING:
+        reason = f"nesting too deep: the syntax tree is {depth:,} levels deep, over the limit of {MAX_NESTING:,}"
         return FileSummary(syntax_error=(reason, 1, 1))
     summary = FileSummary()
     helper_lines = _helper_word_lines(source, vocabulary)
@@ -305,6 +315,57 @@ def _names_helper_word(function: ast.FunctionDef | ast.AsyncFunctionDef, lines: 
     first = min([function.lineno, *(d.lineno for d in function.decorator_list)])
     index = bisect_left(lines, first)
     return index < len(lines) and lines[index] <= (function.end_lineno or function.lineno)
+
+
+def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
+    """How many levels deep `tree` nests, measured without recursion, so any depth is measured.
+
+    With a `limit`, only statements that could nest deeper than it are measured and the result is
+    exact only when over the limit: each level of nesting inside one statement takes at least one
+    byte of that statement's own text (an operator, a bracket, a dot), so a statement adds at most
+    its length to its block depth, and most need no walk.
+    """
+    text = source.encode("utf-8", "surrogatepass")
+    line_starts = [0, *(match.end() for match in re.finditer(rb"\r\n?|\n", text))]
+
+    def offset(node: ast.AST, end: bool = False) -> int:
+        node = getattr(node, "pattern", node)  # a `case` block starts at its pattern
+        line, column = (node.end_lineno, node.end_col_offset) if end else (node.lineno, node.col_offset)
+        return line_starts[line - 1] + column if line and line - 1 < len(line_starts) else len(text)
+
+    deepest = 0
+    pending: list[tuple[ast.AST, int]] = [(tree, 1)]
+    while pending:
+        node, depth = pending.pop()
+        blocks: list[ast.AST] = []
+        parts: list[ast.AST] = []
+        for name in node._fields:
+            value = getattr(node, name)
+            for child in value if isinstance(value, list) else (value,):
+                if isinstance(child, _BLOCK_NODES):
+                    blocks.append(child)
+                elif isinstance(child, ast.AST):
+                    parts.append(child)
+        pending.extend((child, depth + 1) for child in blocks)
+        if not parts:
+            deepest = max(deepest, depth)
+            continue
+        start = min([offset(node), *(offset(d) for d in getattr(node, "decorator_list", ()))]) if isinstance(node, _BLOCK_NODES) else 0
+        end = offset(blocks[0]) if blocks else offset(node, end=True) if isinstance(node, _BLOCK_NODES) else len(text)
+        if depth + (end - start) + 2 <= max(deepest, limit):
+            continue
+        deepest = max(deepest, depth + _expression_depth(parts))
+    return deepest
+
+
+def _expression_depth(parts: list[ast.AST]) -> int:
+    deepest = 0
+    pending = [(part, 1) for part in parts]
+    while pending:
+        node, depth = pending.pop()
+        deepest = max(deepest, depth)
+        pending.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def _decorator_name(node: ast.expr) -> str:
