@@ -81,7 +81,7 @@ def conversation_append(conversation: Conversation, text: str) -> None:
 
 
 def conversation_pop(conversation: Conversation) -> str:
-    last = conversation.messages.pop()  # expect: SPL102
+    last = conversation.messages.pop()
     conversation.content_hash = sha("".join(conversation.messages)) if conversation.messages else ""
     return last
 
