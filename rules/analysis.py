@@ -311,8 +311,12 @@ class SpanAnalysis:
             return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
             return self.known_class(expr.value, facts)
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "pop"):
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
+            "get", "pop", "values", "copy"
+        ):
             return self.known_class(expr.func.value, facts)
+        if isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
+            return self.known_class(expr.args[0].value, facts)
         return None
 
     def class_of(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:

@@ -75,11 +75,11 @@ class SpanClass:
     @property
     def is_span(self) -> bool:
         """A span declares an id and a content field (or a content setter method), and is named with a
-        span noun (`Message`, `TextNode`) or is a record (dataclass, pydantic model...) whose content
-        field is a strong one (`content`) or that carries a version or hash."""
+        span noun (`Message`, `TextNode`), carries a version or hash, or is a record (dataclass, pydantic
+        model...) whose content field is a strong one (`content`)."""
         if not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
-        return self.named_like_span or (self.is_record and (self.strong_content or bool(self.version_fields or self.hash_fields)))
+        return self.named_like_span or bool(self.version_fields or self.hash_fields) or (self.is_record and self.strong_content)
 
     def field_type(self, field_name: str) -> str | None:
         """The class name a field is annotated with, if any."""
@@ -102,6 +102,7 @@ class HelperEffects:
     bumps: frozenset[str] = frozenset()
     rehashes: frozenset[str] = frozenset()
     checks: bool = False
+    resets: frozenset[str] = frozenset()  # parameters whose derived fields (embedding, offsets...) it assigns
 
 
 @dataclass
@@ -402,7 +403,7 @@ def _annotated_class(node: ast.expr) -> str | None:
         else:
             break
     name = _decorator_name(node)
-    return name if name[:1].isupper() and name not in COLLECTION_TYPES else None
+    return name if name.lstrip("_")[:1].isupper() and name not in COLLECTION_TYPES else None
 
 
 def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
@@ -467,6 +468,7 @@ def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary
     param_set = set(params)
     bumps: set[str] = set()
     rehashes: set[str] = set()
+    resets: set[str] = set()
     checks = False
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
@@ -478,6 +480,8 @@ def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary
                     bumps.add(owner)
                 elif attr in vocabulary.hash_fields:
                     rehashes.add(owner)
+                elif attr in vocabulary.derived_fields:
+                    resets.add(owner)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             owner, attr = _param_attribute(node.func, param_set)
             if owner is not None and attr in vocabulary.bump_methods:
@@ -486,9 +490,9 @@ def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary
                 rehashes.add(owner)
         elif isinstance(node, ast.Compare) and _compares_version_or_hash(node, vocabulary):
             checks = True
-    if not (bumps or rehashes or checks):
+    if not (bumps or rehashes or checks or resets):
         return None
-    return HelperEffects(params, frozenset(bumps), frozenset(rehashes), checks)
+    return HelperEffects(params, frozenset(bumps), frozenset(rehashes), checks, frozenset(resets))
 
 
 def _param_attribute(node: ast.expr, params: set[str]) -> tuple[str | None, str]:

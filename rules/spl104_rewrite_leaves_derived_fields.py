@@ -17,7 +17,8 @@ class RewriteLeavesDerivedFields(RewriteRule):
 ## What it does
 Finds in-place content writes (the same forms as SPL101) on a span whose class declares fields
 derived from the content — an embedding or vector, start/end character offsets, token counts — when
-the function neither resets nor reassigns any of those fields on that span.
+the function neither resets nor reassigns any of those fields on that span, itself or through a
+helper of the linted tree that assigns them on the parameter it is given.
 
 ## Why is this bad?
 The span now carries an embedding, offsets or a token count of text it no longer holds: retrieval
@@ -68,6 +69,8 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
         for field in span_class.derived_fields:
             if re.search(rf"{owner}\.{re.escape(field)}\s*(?:[-+*/]?=(?!=)|\.clear\()", code):
                 return
+        if self.covered(write, span_class.derived_fields, (), "resets"):
+            return  # a helper of the tree resets them (`invalidate(chunk)`)
         fields = span_class.derived_fields
         left = ", ".join(f"`{f}`" for f in fields)
         verb = "describes" if len(fields) == 1 else "describe"
