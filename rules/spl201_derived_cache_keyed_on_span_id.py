@@ -420,7 +420,12 @@ No fix: the right key depends on what the span carries (a version, a content has
         return attr in self.context.vocabulary.id_fields and self._is_span(owner, spans)
 
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
+        """Span-like by name, container or class; here any class of the tree with an id and a content
+        field counts (`Fragment(id, text)`), since the key and the derived value already say span."""
         if isinstance(expr, cst.Name) and expr.value in spans:
+            return True
+        known = self.context.analysis.known_class(expr, self.facts)
+        if known is not None and known.id_fields and known.content_fields:
             return True
         return self.context.analysis.is_span_like(expr, self.facts)
 

@@ -193,7 +193,7 @@ No fix: adding a field changes every place that builds the record.
             found = self.context.project.class_named((dotted_name(base.value) or "").split(".")[-1])
             if found is not None:
                 inherited |= found.fields
-        if self._is_unversioned_artifact(own, own | inherited):
+        if self._is_unversioned_artifact(node.name.value, own, own | inherited):
             self.report(node.name, self._message(node.name.value))
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -203,7 +203,7 @@ No fix: adding a field changes every place that builds the record.
             return
         target = node.targets[0].target
         fields = _factory_fields(value)
-        if isinstance(target, cst.Name) and fields and self._is_unversioned_artifact(fields, fields):
+        if isinstance(target, cst.Name) and fields and self._is_unversioned_artifact(target.value, fields, fields):
             self.report(target, self._message(target.value))
 
     def _message(self, name: str) -> str:
@@ -224,16 +224,29 @@ No fix: adding a field changes every place that builds the record.
                 return True
         return False
 
-    def _is_unversioned_artifact(self, own: set[str], fields: set[str]) -> bool:
-        if any(self._tracks_content(f) for f in fields) or fields & self._content_fields:
+    def _is_unversioned_artifact(self, class_name: str, own: set[str], fields: set[str]) -> bool:
+        if any(self._tracks_content(f) for f in fields):
             return False
-        ids = {f for f in fields if self._names_span_id(f)}
+        ids = {f for f in fields if self._names_span_id(f, class_name)}
+        if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
+            return False  # the span itself (`Chunk(chunk_id, text, embedding)`), not an artifact of one
         derived = {f for f in fields if self._is_derived(f)}
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
 
-    def _names_span_id(self, name: str) -> bool:
+    def _names_span_id(self, name: str, class_name: str) -> bool:
+        """`chunk_id`; a bare `id`/`id_` only in a record named after a span (`NodeEmbedding.id_`)."""
         parts = name_parts(name)
+        if parts == ["id"]:
+            return self.context.analysis.is_span_name(class_name)
         return len(parts) >= 2 and parts[-1] == "id" and self.context.analysis.is_span_name(parts[-2])
+
+    def _is_own_id(self, name: str, class_name: str) -> bool:
+        """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a
+        reference to another span (`chunk_id` in `CitationSpan`)."""
+        parts = name_parts(name)
+        if not parts or parts[-1] != "id":
+            return False
+        return len(parts) == 1 or parts[-2] in name_parts(class_name)
 
     def _tracks_content(self, name: str) -> bool:
         return bool(set(name_parts(name)) & self._tracking_words)
