@@ -51,7 +51,8 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 
 A mapping is a cache when its name says so (cache, memo, index, store, embeddings, offsets,
 citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
-or `.id` of a span-like value), and the value must be derived from the span's content, or the
+or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
+content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
 mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`) is the span
 store, not a derived artifact. Mappings local to a function are transient and not reported.
 

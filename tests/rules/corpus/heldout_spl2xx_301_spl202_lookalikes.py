@@ -194,3 +194,20 @@ class Token(NamedTuple):
     text: str
     start: int
     end: int
+
+
+class ChunkRecord(BaseModel):
+    chunk_id: str
+    embedding: Optional[list[float]] = None
+
+    @property
+    def content_hash(self) -> str:
+        return str(self.embedding)
+
+
+class IndexedNode(BaseModel):
+    node_id: str
+    embedding: Optional[list[float]] = None
+
+    def set_content(self, value: str) -> None:
+        raise NotImplementedError

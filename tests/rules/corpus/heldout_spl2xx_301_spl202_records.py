@@ -66,7 +66,7 @@ class ChunkEmbedding(BaseModel):  # expect: SPL202
 
 
 @dataclass
-class NodeEmbedding:  # expect: SPL202
+class NodeEmbedding:  # a bare id_ is the record's own id, not a reference to a span
     id_: str
     embedding: Optional[list[float]] = None
 
@@ -178,7 +178,7 @@ class SpanHighlight(NamedTuple):  # expect: SPL202
     end_offset: int
 
 
-class PassageScore(BaseModel):  # expect: SPL202
+class PassageScore(BaseModel):  # a bare id_ is the record's own id, not a reference to a span
     id_: str
     score: float
 
