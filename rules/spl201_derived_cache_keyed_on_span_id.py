@@ -51,7 +51,8 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 
 A mapping is a cache when its name says so (cache, memo, index, store, embeddings, offsets,
 citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
-or `.id` of a span-like value), and the value must be derived from the span's content, or the
+or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
+content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
 mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`) is the span
 store, not a derived artifact. Mappings local to a function are transient and not reported.
 
@@ -420,7 +421,12 @@ No fix: the right key depends on what the span carries (a version, a content has
         return attr in self.context.vocabulary.id_fields and self._is_span(owner, spans)
 
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
+        """Span-like by name, container or class; here any class of the tree with an id and a content
+        field counts (`Fragment(id, text)`), since the key and the derived value already say span."""
         if isinstance(expr, cst.Name) and expr.value in spans:
+            return True
+        known = self.context.analysis.known_class(expr, self.facts)
+        if known is not None and known.id_fields and known.content_fields:
             return True
         return self.context.analysis.is_span_like(expr, self.facts)
 

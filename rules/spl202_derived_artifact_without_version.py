@@ -31,8 +31,11 @@ hold a span id (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`) toge
 derived from that span's content (offsets or start/end positions, an embedding or vector, a
 citation, tokens, a score) but neither a version nor a hash field.
 
-A record with a content field of its own (`Chunk(id, text, embedding)`) is the span itself, not an
-artifact derived from one, and is not reported.
+A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`, `Result(id, text,
+score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
+always the record's own. A record that quotes text beside a reference to another span
+(`Quote(message_id, text, start, end)`) is still reported. Properties count as fields: a
+`content_hash` computed by a `@property` tracks the content.
 
 ## Why is this bad?
 When the span is rewritten in place its id stays the same, so the record still looks valid: a
@@ -108,6 +111,15 @@ No fix: adding a field changes every place that builds the record.
             "        self.end = end\n"
         ),
         Valid(
+            "from pydantic import BaseModel\n\n"
+            "class ChunkVector(BaseModel):\n"
+            "    chunk_id: str\n"
+            "    vector: list[float]\n\n"
+            "    @property\n"
+            "    def content_hash(self) -> str:\n"
+            "        return digest(self.vector)\n"
+        ),
+        Valid(
             "import attr\n\n"
             "@attr.s\n"
             "class Session:\n"
@@ -155,6 +167,15 @@ No fix: adding a field changes every place that builds the record.
             line=4, column=7,
         ),
         Invalid(
+            "from typing import TypedDict\n\n"
+            "class Quote(TypedDict):\n"
+            "    message_id: str\n"
+            "    text: str\n"
+            "    start_char_idx: int\n"
+            "    end_char_idx: int\n",
+            line=3, column=7,
+        ),
+        Invalid(
             "from collections import namedtuple\n\n"
             "SpanVector = namedtuple('SpanVector', ['span_id', 'vector'])\n",
             line=3, column=1,
@@ -193,7 +214,11 @@ No fix: adding a field changes every place that builds the record.
             found = self.context.project.class_named((dotted_name(base.value) or "").split(".")[-1])
             if found is not None:
                 inherited |= found.fields
-        if self._is_unversioned_artifact(own, own | inherited):
+        itself = self.context.analysis.class_named(node.name.value)
+        if itself is not None:
+            # Properties count (`hash` computed from the content), and a content setter makes it a span.
+            inherited |= itself.fields | set(self._content_fields if itself.content_setters else ())
+        if self._is_unversioned_artifact(node.name.value, own, own | inherited):
             self.report(node.name, self._message(node.name.value))
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -203,7 +228,7 @@ No fix: adding a field changes every place that builds the record.
             return
         target = node.targets[0].target
         fields = _factory_fields(value)
-        if isinstance(target, cst.Name) and fields and self._is_unversioned_artifact(fields, fields):
+        if isinstance(target, cst.Name) and fields and self._is_unversioned_artifact(target.value, fields, fields):
             self.report(target, self._message(target.value))
 
     def _message(self, name: str) -> str:
@@ -224,16 +249,27 @@ No fix: adding a field changes every place that builds the record.
                 return True
         return False
 
-    def _is_unversioned_artifact(self, own: set[str], fields: set[str]) -> bool:
-        if any(self._tracks_content(f) for f in fields) or fields & self._content_fields:
+    def _is_unversioned_artifact(self, class_name: str, own: set[str], fields: set[str]) -> bool:
+        if any(self._tracks_content(f) for f in fields):
             return False
         ids = {f for f in fields if self._names_span_id(f)}
+        if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
+            return False  # the span itself (`Chunk(chunk_id, text, embedding)`), not an artifact of one
         derived = {f for f in fields if self._is_derived(f)}
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
 
     def _names_span_id(self, name: str) -> bool:
+        """`chunk_id`, `span_id`: the id of a span; a bare `id` is the record's own."""
         parts = name_parts(name)
         return len(parts) >= 2 and parts[-1] == "id" and self.context.analysis.is_span_name(parts[-2])
+
+    def _is_own_id(self, name: str, class_name: str) -> bool:
+        """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a
+        reference to another span (`chunk_id` in `CitationSpan`)."""
+        parts = name_parts(name)
+        if not parts or parts[-1] != "id":
+            return False
+        return len(parts) == 1 or parts[-2] in name_parts(class_name)
 
     def _tracks_content(self, name: str) -> bool:
         return bool(set(name_parts(name)) & self._tracking_words)

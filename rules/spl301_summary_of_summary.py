@@ -309,6 +309,9 @@ No fix: what to record as lineage is the caller's decision.
         if original_node.value is not None:
             self._assigned(original_node.target, original_node.value)
 
+    def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
+        self._assigned(original_node.target, original_node.value)
+
     def leave_AugAssign(self, original_node: cst.AugAssign) -> None:
         self._assigned(original_node.target, original_node.value, augmented=True)
 
