@@ -136,3 +136,21 @@ def journal_write(journal, span_id: str, reason: str) -> None:
 
 def copy_entries(provenance: AuditLog) -> list[dict]:
     return provenance.entries.copy()
+
+
+# Debatable on re-reading the spec: the summary is a new value, the log is only read.
+def digest(agent: Agent) -> str:
+    return summarize(agent.journal)
+
+
+def summarize_history(summarizer, audit_log: list[dict]) -> str:
+    return summarizer.summarize(audit_log)
+
+
+def note_prune(decision_log: list[dict], span_id: str, reason: str) -> None:
+    decision_log.append({"op": "prune", "span": span_id, "reason": reason})
+
+
+def prune_with_note(agent: Agent, index: int) -> None:
+    note_prune(agent.decision_log, agent.spans[index]["id"], "budget")
+    del agent.spans[index]

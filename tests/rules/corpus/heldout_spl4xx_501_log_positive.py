@@ -68,8 +68,8 @@ class Agent:
     def compact_log(self) -> None:
         self.ledger = prune(self.ledger, keep=100)  # expect: SPL402
 
-    def digest(self) -> str:
-        return summarize(self.journal)  # expect: SPL402
+    def digest(self) -> None:
+        summarize(self.journal)  # expect: SPL402
 
     def drop_oldest_provenance(self) -> Decision:
         return self.provenance.entries.pop(0)  # expect: SPL402
@@ -113,8 +113,8 @@ def reset_entries(decision_log: AuditLog) -> None:
     decision_log.entries = []  # expect: SPL402
 
 
-def summarize_history(summarizer, audit_log: list[Decision]) -> str:
-    return summarizer.summarize(audit_log)  # expect: SPL402
+async def summarize_history(summarizer, audit_log: list[Decision]) -> None:
+    await summarizer.summarize(audit_log)  # expect: SPL402
 
 
 def trim_journal(journal: list[str], keep: int) -> None:

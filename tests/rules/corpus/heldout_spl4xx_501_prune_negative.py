@@ -207,3 +207,16 @@ class InMemorySpanExporter:
 
 def clear_editor(widget) -> None:
     widget.delete("1.0", "end")
+
+
+# Debatable on re-reading the spec (no pruning decision: the caller chooses what goes), kept as negatives.
+def reset_context(ctx: Context) -> None:
+    ctx.spans.clear()
+
+
+class MemoryEntries:
+    def __init__(self) -> None:
+        self.entries: dict[str, Span] = {}
+
+    def delete_entry(self, entry_id: str) -> None:
+        del self.entries[entry_id]

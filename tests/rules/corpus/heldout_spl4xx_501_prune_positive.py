@@ -36,10 +36,6 @@ def drop_unpinned(ctx: Context) -> None:
             ctx.spans.remove(span)  # expect: SPL401
 
 
-def reset_context(ctx: Context) -> None:
-    ctx.spans.clear()  # expect: SPL401
-
-
 def wipe_window(ctx: Context) -> None:
     del ctx.spans[:]  # expect: SPL401
 
@@ -165,15 +161,27 @@ class Conversation:
         self.turns = [t for t in self.turns if t.get("pinned")]  # expect: SPL401
 
 
-class MemoryEntries:
-    def __init__(self) -> None:
-        self.entries: dict[str, Span] = {}
-
-    def delete_entry(self, entry_id: str) -> None:
-        del self.entries[entry_id]  # expect: SPL401
-
-
 def redact_segments(segments: list[Span], banned: set[str]) -> None:
     for segment in segments:
         if segment.id in banned:
             segment.content = "[removed]"  # expect: SPL401
+
+
+def drop_low_relevance(state: dict, threshold: float) -> None:
+    for message in list(state["messages"]):
+        if message.get("score", 1.0) < threshold:
+            state["messages"].remove(message)  # expect: SPL401
+
+
+class PassageStore:
+    def __init__(self) -> None:
+        self.passages: list[Span] = []
+        self.ledger: list[dict] = []
+
+    def prune(self, keep_ids: set[str]) -> None:
+        kept = [p for p in self.passages if p.id in keep_ids]
+        self.passages = kept  # expect: SPL401
+        self.ledger.append({"op": "prune", "kept": sorted(keep_ids)})
+
+    def truncate(self, limit: int) -> None:
+        del self.passages[limit:]  # expect: SPL401
