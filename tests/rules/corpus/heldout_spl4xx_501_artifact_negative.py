@@ -210,3 +210,24 @@ def generation_guard(spans: dict[str, Span], art: OffsetArtifact) -> str:
         lo, hi = art.offsets
         return span.content[lo:hi]
     raise StaleArtifact(art.span_id)
+
+
+@dataclass
+class Passage:
+    id: str
+    content: str
+    version: int
+    start: int = 0
+    end: int = 0
+
+    def window(self, other: Span) -> str:
+        return self.content[self.start:self.end]
+
+
+class Lexer:
+    def __init__(self, source: str) -> None:
+        self.pos = 0
+        self.end = len(source)
+
+    def rest(self, message) -> str:
+        return message.text[self.pos:self.end]

@@ -136,11 +136,6 @@ def block_label(block, art: Citation) -> str:
     return text[art.start:art.end]  # expect: SPL501
 
 
-def chunk_highlight(chunks: list[Span], hits: list[Citation]) -> list[str]:
-    by_id = {c.id: c for c in chunks}
-    return [by_id[h.span_id].content[h.start:h.end] for h in hits]  # expect: SPL501
-
-
 def turn_quote(turn: Span, art: OffsetArtifact) -> str:
     begin = art.offsets[0]
     finish = art.offsets[1]

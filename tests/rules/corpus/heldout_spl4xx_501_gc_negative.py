@@ -235,3 +235,24 @@ class RefTrackingStore:
         for entry_id, entry in list(self.entries.items()):
             if entry.tombstoned and now - entry.created_at > max_age and not self.is_referenced(entry_id):
                 self.entries.pop(entry_id)
+
+
+def expire_pruned_entries(ctx: dict, now: float, keep_seconds: float) -> None:
+    for entry in list(ctx["entries"]):
+        if entry["content"] != "[pruned]" or entry.get("holders"):
+            continue
+        if now - entry["pruned_at"] <= keep_seconds:
+            continue
+        ctx["entries"].remove(entry)
+
+
+class JobTable:
+    def __init__(self) -> None:
+        self.jobs: dict[str, dict] = {}
+
+    def reap(self, now: float) -> None:
+        for job_id, job in list(self.jobs.items()):
+            if not job.get("deleted"):
+                continue
+            if now - job["finished_at"] > 600:
+                del self.jobs[job_id]

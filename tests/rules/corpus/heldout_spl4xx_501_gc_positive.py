@@ -203,16 +203,17 @@ class ContextWindow:
         self.chunks: list[Span] = []
         self.current_turn = 0
 
-    def sweep(self, retention_turns: int = 3) -> None:
-        survivors = []
-        for chunk in self.chunks:
-            if chunk.tombstoned and self.current_turn - chunk.pruned_turn >= retention_turns:
-                continue
-            survivors.append(chunk)
-        self.chunks = survivors  # expect: SPL403
-
     def sweep_reverse(self) -> None:
         for idx in range(len(self.chunks) - 1, -1, -1):
             chunk = self.chunks[idx]
             if chunk.deleted and time.time() - chunk.deleted_at > chunk.ttl:
                 del self.chunks[idx]  # expect: SPL403
+
+
+def expire_pruned_entries(ctx: dict, now: float, keep_seconds: float) -> None:
+    for entry in list(ctx["entries"]):
+        if entry["content"] != "[pruned]":
+            continue
+        if now - entry["pruned_at"] <= keep_seconds:
+            continue
+        ctx["entries"].remove(entry)  # expect: SPL403
