@@ -408,7 +408,9 @@ No fix: the rationale is the author's to write.
                 return False
         elif not isinstance(expr, (cst.Attribute, cst.Subscript)):
             return False
-        if not is_span_container(expr, self.context.analysis, self.facts) and not self._holds_spans(expr):
+        if not self._holds_spans(expr) and (
+            not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
+        ):
             return False
         if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
             return False
@@ -417,6 +419,17 @@ No fix: the rationale is the author's to write.
             return False  # an HTTP cache's entries, a work queue's items
         root = root_name(expr)
         return root is None or root not in function.owned or root in function.aliases
+
+    def _only_a_buffer(self, expr: cst.BaseExpression) -> bool:
+        """`self._buffer`: named only by a container noun, it may hold text or bytes; the file must show spans in it."""
+        names = chain_names(expr)
+        analysis = self.context.analysis
+        return (
+            bool(names)
+            and not analysis.is_span_name(names[-1])
+            and analysis.known_class(expr, self.facts) is None
+            and any(part in self.context.vocabulary.container_nouns for part in name_parts(names[-1]))
+        )
 
     def _holds_spans(self, expr: cst.BaseExpression) -> bool:
         """A container the file declares as holding spans (`ctx: list[Span]`) or appends spans to."""

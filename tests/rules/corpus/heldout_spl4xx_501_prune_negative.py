@@ -220,3 +220,28 @@ class MemoryEntries:
 
     def delete_entry(self, entry_id: str) -> None:
         del self.entries[entry_id]
+
+
+class StreamingXMLParser:
+    """A text buffer, not a span container."""
+
+    def __init__(self, start_re) -> None:
+        self.buffer = ""
+        self.start_re = start_re
+
+    def feed(self, chunk: str) -> None:
+        self.buffer += chunk
+        if match := self.start_re.search(self.buffer):
+            self.buffer = self.buffer[match.start():]
+
+
+class IteratorReader:
+    """A bytes buffer drained by a reader."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    def read(self, size: int) -> bytes:
+        out = bytes(self._buffer[:size])
+        del self._buffer[:size]
+        return out

@@ -185,3 +185,14 @@ class PassageStore:
 
     def truncate(self, limit: int) -> None:
         del self.passages[limit:]  # expect: SPL401
+
+
+class MessageBuffer:
+    def __init__(self, limit: int) -> None:
+        self.buffer: list = []
+        self.limit = limit
+
+    def add(self, message) -> None:
+        self.buffer.append(message)
+        if len(self.buffer) > self.limit:
+            self.buffer.pop(0)  # expect: SPL401
