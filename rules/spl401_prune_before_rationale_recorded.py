@@ -381,7 +381,7 @@ No fix: the rationale is the author's to write.
         return kept is not None and not _is_full_slice(value) and same_expression(kept, target)
 
     def _tombstones(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
-        """`span.content = "[pruned]"`, `turn["content"] = "<tombstone>"`: a span's content replaced by a tombstone marker."""
+        """`span.content = "[pruned]"`, `turn["content"] = "<tombstone>"`: content replaced by a tombstone marker."""
         vocabulary = self.context.vocabulary
         if isinstance(target, cst.Attribute) and target.attr.value in vocabulary.content_fields:
             span = target.value

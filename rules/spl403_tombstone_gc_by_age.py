@@ -282,7 +282,8 @@ def _tombstone_key_text(vocabulary: Vocabulary) -> re.Pattern[str]:
     pattern = _TOMBSTONE_KEY_TEXT.get(vocabulary.tombstone_flags)
     if pattern is None:
         flags = "|".join(re.escape(f) for f in vocabulary.tombstone_flags) or "(?!)"
-        pattern = _TOMBSTONE_KEY_TEXT[vocabulary.tombstone_flags] = re.compile(rf"[\"'](?:is_)?(?:{flags})(?:_at)?[\"']")
+        pattern = re.compile(rf"[\"'](?:is_)?(?:{flags})(?:_at)?[\"']")
+        _TOMBSTONE_KEY_TEXT[vocabulary.tombstone_flags] = pattern
     return pattern
 
 

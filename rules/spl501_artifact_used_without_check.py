@@ -181,7 +181,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     def _defined_here(self, name: str) -> bool:
         """The file defines `name`: its body is known, and it compares no version or hash."""
-        return re.search(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b", self.context.source, re.MULTILINE) is not None
+        definition = rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b"
+        return re.search(definition, self.context.source, re.MULTILINE) is not None
 
     # --- artifacts and content -----------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
