@@ -147,6 +147,15 @@ def is_log_word_call(call: cst.Call, vocabulary: Vocabulary) -> bool:
     return parts[0] in log_words or bool(verbs.intersection(parts))
 
 
+def is_editing_callee(name: str, vocabulary: Vocabulary) -> bool:
+    """`prune(log)`, `compact_history(log)`, `summarize(log)`: a callee named for editing what it is given.
+
+    The verb comes first; `note_prune(log, span)` and `record_eviction(log, ...)` record to the log.
+    """
+    parts = name_parts(name)
+    return bool(parts) and has_word(parts[0], (*vocabulary.prune_words, *vocabulary.summarize_words))
+
+
 # Methods that read a log without adding to it.
 _READING_METHODS = frozenset(
     {"get", "items", "keys", "values", "copy", "count", "index", "find", "filter", "query", "search", "read",

@@ -15,6 +15,7 @@ from rules.evidence import (
     TRACING_MARKERS,
     has_word,
     is_decision_log,
+    is_editing_callee,
     is_filter_of,
     is_record_call,
     is_span_container,
@@ -22,6 +23,7 @@ from rules.evidence import (
     recording_functions,
     root_name,
     same_expression,
+    string_key,
     words_in,
 )
 from runtime_guard.vocabulary import Vocabulary
@@ -311,6 +313,11 @@ No fix: the rationale is the author's to write.
                 function.removals.append(_Removal(node, *self._here()))
                 return
         name = callee_name(node)
+        if name and not is_editing_callee(name, vocabulary) and any(
+            is_decision_log(a.value, vocabulary, self.facts) for a in node.args
+        ):
+            function.records.append(self._here())  # `note_prune(ctx.decision_log, span, reason)`
+            return
         if name:
             function.calls.append((name, *self._here()))
 
@@ -374,11 +381,15 @@ No fix: the rationale is the author's to write.
         return kept is not None and not _is_full_slice(value) and same_expression(kept, target)
 
     def _tombstones(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
-        """`span.content = "[pruned]"`: the span's content replaced by a tombstone marker."""
+        """`span.content = "[pruned]"`, `turn["content"] = "<tombstone>"`: content replaced by a tombstone marker."""
         vocabulary = self.context.vocabulary
-        if not (isinstance(target, cst.Attribute) and target.attr.value in vocabulary.content_fields):
+        if isinstance(target, cst.Attribute) and target.attr.value in vocabulary.content_fields:
+            span = target.value
+        elif isinstance(target, cst.Subscript) and string_key(target) in vocabulary.content_fields:
+            span = target.value  # `turn["content"] = "<tombstone>"`
+        else:
             return False
-        if not self.context.analysis.is_span_like(target.value, self.facts):
+        if not self.context.analysis.is_span_like(span, self.facts):
             return False
         if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
             return any(marker in value.evaluated_value for marker in vocabulary.tombstone_markers)
@@ -397,7 +408,9 @@ No fix: the rationale is the author's to write.
                 return False
         elif not isinstance(expr, (cst.Attribute, cst.Subscript)):
             return False
-        if not is_span_container(expr, self.context.analysis, self.facts) and not self._holds_spans(expr):
+        if not self._holds_spans(expr) and (
+            not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
+        ):
             return False
         if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
             return False
@@ -406,6 +419,17 @@ No fix: the rationale is the author's to write.
             return False  # an HTTP cache's entries, a work queue's items
         root = root_name(expr)
         return root is None or root not in function.owned or root in function.aliases
+
+    def _only_a_buffer(self, expr: cst.BaseExpression) -> bool:
+        """`self._buffer`: named only by a container noun, it may hold text or bytes; the file must show spans in it."""
+        names = chain_names(expr)
+        analysis = self.context.analysis
+        return (
+            bool(names)
+            and not analysis.is_span_name(names[-1])
+            and analysis.known_class(expr, self.facts) is None
+            and any(part in self.context.vocabulary.container_nouns for part in name_parts(names[-1]))
+        )
 
     def _holds_spans(self, expr: cst.BaseExpression) -> bool:
         """A container the file declares as holding spans (`ctx: list[Span]`) or appends spans to."""
@@ -526,7 +550,9 @@ No fix: the rationale is the author's to write.
             return code(target.value) if isinstance(target, cst.Subscript) else code(target)
         if isinstance(node, cst.Assign):
             target = node.targets[0].target
-            if isinstance(target, cst.Subscript) and _is_full_slice(target):
+            if isinstance(target, cst.Subscript) and (
+                _is_full_slice(target) or string_key(target) in self.context.vocabulary.content_fields
+            ):
                 return code(target.value)
             if isinstance(target, cst.Attribute) and not self.context.analysis.is_span_container(target, self.facts):
                 return code(target.value)  # a tombstoned span's owner

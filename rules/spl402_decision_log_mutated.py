@@ -14,6 +14,7 @@ from rules.evidence import (
     chain_names,
     has_word,
     is_decision_log,
+    is_editing_callee,
     is_filter_of,
     root_name,
     same_expression,
@@ -221,7 +222,7 @@ No fix: what to keep is a policy decision.
 
     def _editing_call(self, call: cst.Call) -> bool:
         name = callee_name(call)
-        return bool(name) and (self._prunes(name) or self._summarizes(name))  # type: ignore[arg-type]
+        return bool(name) and is_editing_callee(name, self.context.vocabulary)  # type: ignore[arg-type]
 
     def _prunes(self, name: str) -> bool:
         return has_word(name, self.context.vocabulary.prune_words) and name_parts(name)[0] not in _PREDICATES

@@ -9,7 +9,7 @@ import libcst as cst
 
 from rules.analysis import callee_name
 from rules.base import Invalid, ScopedRule, Valid
-from rules.evidence import has_word, is_filter_of, mentions, same_expression, words_in
+from rules.evidence import has_word, is_filter_of, is_span_container, mentions, same_expression, words_in
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
@@ -20,7 +20,10 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 @dataclass
 class _Function:
     removals: list[cst.CSTNode] = field(default_factory=list)  # removals whose condition is age or time
+    containers: list[cst.BaseExpression] = field(default_factory=list)  # what each removal drops from
     guards: list[cst.BaseExpression] = field(default_factory=list)  # enclosing if/while tests and for iterables
+    # Per enclosing block, the tests of earlier `if ...: continue` / `return` statements in it.
+    exits: list[list[cst.BaseExpression]] = field(default_factory=list)
     age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`, `expired`
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> filter assigned to it
 
@@ -151,7 +154,11 @@ No fix: which holders exist is specific to the application.
         if function.removals:
             text = self.context.module.code_for_node(original_node)
             vocabulary = self.context.vocabulary
-            if _tombstone_text(vocabulary).search(text) and not _mentions_liveness(text, vocabulary):
+            tombstones = _tombstone_text(vocabulary).search(text) is not None or (
+                _tombstone_key_text(vocabulary).search(text) is not None
+                and any(is_span_container(c, self.context.analysis, self.facts) for c in function.containers)
+            )
+            if tombstones and not _mentions_liveness(text, vocabulary):
                 self.report(function.removals[0])
         super().leave_FunctionDef(original_node)
 
@@ -161,6 +168,9 @@ No fix: which holders exist is specific to the application.
 
     def leave_If(self, original_node: cst.If) -> None:
         self._pop()
+        function = self._functions[-1] if self._functions else None
+        if function is not None and function.exits and original_node.orelse is None and _exits(original_node.body):
+            function.exits[-1].append(original_node.test)  # `if fresh: continue` guards what follows
 
     def visit_While(self, node: cst.While) -> None:
         self._push(node.test)
@@ -174,6 +184,22 @@ No fix: which holders exist is specific to the application.
     def leave_For(self, original_node: cst.For) -> None:
         self._pop()
 
+    def visit_MatchCase(self, node: cst.MatchCase) -> None:
+        if node.guard is not None:
+            self._push(node.guard)
+
+    def leave_MatchCase(self, original_node: cst.MatchCase) -> None:
+        if original_node.guard is not None:
+            self._pop()
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        if self._functions:
+            self._functions[-1].exits.append([])
+
+    def leave_IndentedBlock(self, original_node: cst.IndentedBlock) -> None:
+        if self._functions:
+            self._functions[-1].exits.pop()
+
     def _push(self, guard: cst.BaseExpression) -> None:
         if self._functions:
             self._functions[-1].guards.append(guard)
@@ -186,23 +212,26 @@ No fix: which holders exist is specific to the application.
         age_locals = self._functions[-1].age_locals
         return mentions(expr, self.context.vocabulary.age_words) or any(name in age_locals for name in words_in(expr))
 
-    def _by_age(self, node: cst.CSTNode, condition: cst.BaseExpression | None = None) -> None:
+    def _by_age(
+        self, node: cst.CSTNode, container: cst.BaseExpression, condition: cst.BaseExpression | None = None
+    ) -> None:
         """Keep the removal `node` when its condition (enclosing tests, or its own filter) is about age."""
         function = self._functions[-1]
-        if (condition is not None and self._is_about_age(condition)) or any(
-            self._is_about_age(guard) for guard in function.guards
-        ):
+        guards = [*function.guards, *(test for block in function.exits for test in block)]
+        if (condition is not None and self._is_about_age(condition)) or any(self._is_about_age(g) for g in guards):
             function.removals.append(node)
+            function.containers.append(container)
 
     # --- removals --------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
         if self._functions and isinstance(node.target, (cst.Subscript, cst.Tuple)):
-            self._by_age(node)
+            target = node.target.elements[0].value if isinstance(node.target, cst.Tuple) else node.target
+            self._by_age(node, target.value if isinstance(target, cst.Subscript) else target)
 
     def visit_Call(self, node: cst.Call) -> None:
         if self._functions and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
             if node.args or callee_name(node) in ("popitem", "clear"):
-                self._by_age(node)
+                self._by_age(node, node.func.value)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         if not self._functions:
@@ -223,7 +252,7 @@ No fix: which holders exist is specific to the application.
             if isinstance(written, cst.Name):
                 function.filtered[written.value] = value
             elif same_expression(kept, written) or _slice_of(written, kept):
-                self._by_age(node, value)
+                self._by_age(node, kept, value)
                 return
 
 
@@ -232,9 +261,30 @@ def _slice_of(target: cst.BaseExpression, kept: cst.BaseExpression) -> bool:
     return isinstance(target, cst.Subscript) and same_expression(target.value, kept)
 
 
+def _exits(body: cst.BaseSuite) -> bool:
+    """The block ends by leaving the loop or function: `continue`, `break`, `return`, `raise`."""
+    last = body.body[-1] if body.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Continue, cst.Break, cst.Return, cst.Raise))
+
+
 def _mentions_liveness(text: str, vocabulary: Vocabulary) -> bool:
     words = vocabulary.liveness_words
     return any(has_word(identifier, words) for identifier in set(_IDENTIFIER.findall(text)))
+
+
+_TOMBSTONE_KEY_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _tombstone_key_text(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """A tombstone flag as a dict key: `block["deleted"]`, `msg.get("tombstoned")`."""
+    pattern = _TOMBSTONE_KEY_TEXT.get(vocabulary.tombstone_flags)
+    if pattern is None:
+        flags = "|".join(re.escape(f) for f in vocabulary.tombstone_flags) or "(?!)"
+        pattern = re.compile(rf"[\"'](?:is_)?(?:{flags})(?:_at)?[\"']")
+        _TOMBSTONE_KEY_TEXT[vocabulary.tombstone_flags] = pattern
+    return pattern
 
 
 _TOMBSTONE_TEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], re.Pattern[str]] = {}

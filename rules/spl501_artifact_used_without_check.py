@@ -174,8 +174,15 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         if not name:
             return
         helper = self.context.project.helpers.get(name)
-        if (helper is not None and helper.checks) or has_word(name, self.context.vocabulary.check_words):
+        if helper is not None and helper.checks:
             self._functions[-1].checked = True
+        elif has_word(name, self.context.vocabulary.check_words) and not self._defined_here(name):
+            self._functions[-1].checked = True  # `check_artifact(...)`, imported: trusted by its name
+
+    def _defined_here(self, name: str) -> bool:
+        """The file defines `name`: its body is known, and it compares no version or hash."""
+        definition = rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b"
+        return re.search(definition, self.context.source, re.MULTILINE) is not None
 
     # --- artifacts and content -----------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -232,6 +239,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             and (
                 self.context.analysis.is_span_like(expr.value, self.facts)
                 or isinstance(expr.value, cst.Name) and expr.value.value in _SPAN_SHORTHANDS
+                or isinstance(expr.value, cst.Subscript) and self.context.analysis.is_span_read(expr.value, self.facts)
             )
         ):
             return expr.value
@@ -286,9 +294,14 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         root = root_name(owner)
         if root is None or root == span_root:
             return None
-        if isinstance(owner, cst.Name) and owner.value in ("self", "cls"):
+        if isinstance(owner, cst.Name) and owner.value in ("self", "cls") and not self._self_is_artifact():
             return None
         return owner
+
+    def _self_is_artifact(self) -> bool:
+        """A method of a stored artifact class: versioned or hashed, with no content of its own."""
+        known = self.context.project.class_named(self.facts.self_class if self.facts else None)
+        return known is not None and not known.content_fields and bool(known.version_fields or known.hash_fields)
 
     # --- the slice -------------------------------------------------------------------------------------
     def visit_Subscript(self, node: cst.Subscript) -> None:
