@@ -41,25 +41,35 @@ def visit_batched(node: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]
 def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """`node.visit(visitor)` for a read-only `visitor`, without rebuilding the tree: `visit_<Node>`
     returning False skips the node's children, `leave_<Node>` is still called."""
-    if _overrides(visitor, "on_visit_attribute", "on_leave_attribute"):
-        raise TypeError(f"{type(visitor).__name__}: attribute visitors are not supported")
-    methods = {name: getattr(visitor, name) for name in visitor_names(type(visitor))}
-    targets = {name: _method_target(visitor, name) for name in methods}
-    if _overrides(visitor, "on_visit", "on_leave"):
+    overrides_dispatch, handled = _visitor_plan(type(visitor))
+    if overrides_dispatch:
         walk(node, lambda kind: ((visitor.on_visit,), (visitor.on_leave,), child_fields(kind)), skip_on_false=True)
         return
-    handled = frozenset(node_type for _, node_type in targets.values())
 
     def entry(kind: type) -> Entry:
-        visit_method = methods.get(f"visit_{kind.__name__}")
-        leave_method = methods.get(f"leave_{kind.__name__}")
+        visit_method = getattr(visitor, f"visit_{kind.__name__}") if kind in handled else None
+        leave_method = getattr(visitor, f"leave_{kind.__name__}") if kind in handled else None
         return (
-            (visit_method,) if visit_method else (),
-            (leave_method,) if leave_method else (),
+            (visit_method,) if visit_method is not None and not _is_no_op(visit_method) else (),
+            (leave_method,) if leave_method is not None and not _is_no_op(leave_method) else (),
             fields_to_walk(kind, handled),
         )
 
     walk(node, entry, skip_on_false=True)
+
+
+@lru_cache(maxsize=None)
+def _visitor_plan(visitor_type: type) -> tuple[bool, frozenset[type]]:
+    """Whether a `CSTVisitor` class overrides `on_visit`/`on_leave` (then it is called at every node),
+    and the node classes it has visit or leave methods for. Refuses attribute visitors."""
+    if _overrides(visitor_type, "on_visit_attribute", "on_leave_attribute"):
+        raise TypeError(f"{visitor_type.__name__}: attribute visitors are not supported")
+    handled = frozenset(_method_target(visitor_type, name)[1] for name in visitor_names(visitor_type))
+    return _overrides(visitor_type, "on_visit", "on_leave"), handled
+
+
+def _is_no_op(method: Handler) -> bool:
+    return getattr(method, "_is_no_op", False)
 
 
 def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false: bool = False) -> None:
@@ -103,30 +113,40 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
 
 
 def _method_target(visitor: object, name: str) -> tuple[str, type]:
-    """("visit" or "leave", node class) of a `visit_<Node>`/`leave_<Node>` method name."""
+    """("visit" or "leave", node class) of a `visit_<Node>`/`leave_<Node>` method name of `visitor`
+    (an instance or a class)."""
     kind, _, type_name = name.partition("_")
     node_type = getattr(cst, type_name, None)
     if kind not in ("visit", "leave") or not (isinstance(node_type, type) and issubclass(node_type, cst.CSTNode)):
+        owner = visitor if isinstance(visitor, type) else type(visitor)
         raise TypeError(
-            f"{type(visitor).__name__}.{name} is not a visit_<Node> or leave_<Node> method "
+            f"{owner.__name__}.{name} is not a visit_<Node> or leave_<Node> method "
             "(attribute visitors are not supported)"
         )
     return kind, node_type
 
 
-def _overrides(visitor: cst.CSTVisitor, *names: str) -> bool:
-    return any(getattr(type(visitor), name) is not getattr(cst.CSTVisitor, name) for name in names)
+def _overrides(visitor_type: type, *names: str) -> bool:
+    return any(getattr(visitor_type, name) is not getattr(cst.CSTVisitor, name) for name in names)
 
 
 @lru_cache(maxsize=None)
 def visitor_names(visitor_type: type) -> tuple[str, ...]:
-    """Names of the `visit_*`/`leave_*` methods of `visitor_type` that are not LibCST's no-op stubs."""
-    return tuple(
+    """Names of the `visit_*`/`leave_*` methods of `visitor_type` that are not LibCST's no-op stubs
+    (LibCST's own `get_visitors` test). Only classes outside LibCST are searched: LibCST's visitor
+    classes define nothing but stubs (over a thousand, which `dir()` would list for every class)."""
+    names = {
         name
-        for name in dir(visitor_type)
+        for klass in visitor_type.__mro__
+        if not klass.__module__.startswith("libcst")
+        for name in vars(klass)
         if name.startswith(("visit_", "leave_"))
-        and callable(getattr(visitor_type, name))
-        and not getattr(getattr(visitor_type, name), "_is_no_op", False)
+    }
+    return tuple(
+        sorted(
+            name for name in names
+            if callable(getattr(visitor_type, name)) and not getattr(getattr(visitor_type, name), "_is_no_op", False)
+        )
     )
 
 

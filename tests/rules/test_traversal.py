@@ -204,3 +204,12 @@ def test_lint_output_is_byte_identical_to_libcst_driven_rules(
     theirs = _lint_json(directory, prescan)
     assert ours == theirs
     assert '"code": "SPL' in ours
+
+
+def test_visitor_names_are_the_methods_libcst_finds() -> None:
+    from rules import all_rules
+
+    for rule in all_rules():
+        # LibCST's own listing, on an instance that need not be initialised to be inspected
+        expected = sorted(cst.BatchableCSTVisitor.get_visitors(rule.__new__(rule)))
+        assert list(traversal.visitor_names(rule)) == expected, rule.code
