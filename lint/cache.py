@@ -135,6 +135,9 @@ class Cache:
         self._stats: list[tuple[str, int, int, str]] = []
         self._summaries: list[tuple[str, str, str]] = []
         self._results: list[tuple[str, str, str, str]] = []
+        # Digests of vocabularies and settings with the code fingerprint, by object identity (the
+        # resolver shares one Settings per directory): encoding them for every file is costly.
+        self._digests: dict[int, tuple[object, str]] = {}
         if directory is not None:
             self._db = _connect(directory)
 
@@ -226,14 +229,21 @@ class Cache:
         state = self.state(path) if self.enabled else None
         if state is None:
             return None
-        return digest((code_fingerprint(), state.digest, path, vocabulary))
+        return digest((state.digest, path, self._with_code(vocabulary)))
 
     def _results_key(self, path: str, index: str) -> str | None:
         state = self.state(path) if self.enabled else None
         return None if state is None else digest((state.digest, index))
 
     def _config(self, display: str, settings: Settings, prescan: bool) -> str:
-        return digest((code_fingerprint(), display, settings, prescan))
+        return digest((display, self._with_code(settings), prescan))
+
+    def _with_code(self, value: Vocabulary | Settings) -> str:
+        """The digest of `value` and of spanlint's code, computed once per object."""
+        found = self._digests.get(id(value))
+        if found is None or found[0] is not value:
+            found = self._digests[id(value)] = (value, digest((code_fingerprint(), value)))
+        return found[1]
 
     def _unchanged(self, path: str) -> bool:
         """Whether the file still has the stat it had when hashed (else what was computed may not match it)."""

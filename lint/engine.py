@@ -33,6 +33,7 @@ from lint.suppression import Suppression, UnusedSuppression, find_suppressions, 
 from rules import find_rule
 from rules.base import FileContext, Fix, Rule
 from rules.project import FileSummary, ProjectIndex, summarize_source
+from rules import traversal
 
 UNUSED_SUPPRESSION = "SPL900"
 # The stack and recursion limit LibCST gets for one file (virtual memory: only what it touches is used).
@@ -234,7 +235,7 @@ def _visit(
     context = FileContext(path, source, module, settings.vocabulary, project)
     visitors = [rule(context) for rule in rules]
     try:
-        cst.visit_batched(module, visitors)
+        traversal.visit_batched(module, visitors)
     except RecursionError:
         raise _Unparsable("nesting too deep to analyse (recursion limit)") from None
     return _Linted(module, context)

@@ -27,6 +27,7 @@ import libcst as cst
 
 from rules.candidates import COPY_CALLS
 from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
+from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
 FunctionNode = Union[cst.FunctionDef, cst.Lambda]
@@ -285,7 +286,7 @@ class SpanAnalysis:
                     written = self.module.code_for_node(param.annotation.annotation)
                     if written.split(".")[0].strip("\"'") in lookalikes:
                         found.not_spans.add(name)
-            function.body.visit(_LocalFactsCollector(self, found))
+            traversal.visit(function.body, _LocalFactsCollector(self, found))
             self._facts[function] = found
         return found
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, Mapping, Sequence, Union
 
 import libcst as cst
 
+from rules.traversal import visitor_names
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -118,23 +118,11 @@ class Rule(cst.BatchableCSTVisitor):
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
         """The `visit_*`/`leave_*` methods, as LibCST's would find them; the names are looked up once
         per class (LibCST inspects every member of every visitor on every file)."""
-        return {name: getattr(self, name) for name in _visitor_names(type(self))}
+        return {name: getattr(self, name) for name in visitor_names(type(self))}
 
     def report(self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None) -> None:
         """Record a finding at `node`."""
         self.context.reports.append(Report(type(self), node, message or self.message, fix))
-
-
-@lru_cache(maxsize=None)
-def _visitor_names(rule: type[Rule]) -> tuple[str, ...]:
-    """Names of the non-stub `visit_*`/`leave_*` methods of `rule` (LibCST's `get_visitors` test)."""
-    return tuple(
-        name
-        for name in dir(rule)
-        if name.startswith(("visit_", "leave_"))
-        and callable(getattr(rule, name))
-        and not getattr(getattr(rule, name), "_is_no_op", False)
-    )
 
 
 def words_pattern(words: Sequence[str]) -> re.Pattern[str]:

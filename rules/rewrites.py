@@ -25,6 +25,7 @@ from rules.candidates import (
     CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS, may_have_writes,
 )
 from rules.project import FileSummary, SpanClass
+from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
 
@@ -80,7 +81,7 @@ class _WriteCollector(cst.CSTVisitor):
         self._small: cst.BaseSmallStatement | None = None
 
     def collect(self) -> list[ContentWrite]:
-        self.facts.node.body.visit(self)
+        traversal.visit(self.facts.node.body, self)
         return self.writes
 
     # --- scope -----------------------------------------------------------------------------
@@ -271,7 +272,7 @@ class Effects:
         """`small` assigns `owner.<one of fields>`, calls `owner.<one of methods>()`, or calls a helper of
         the tree whose `effect` ("bumps"/"rehashes") covers the parameter it passes `owner` to."""
         finder = _EffectFinder(self, owner_code, frozenset(fields), frozenset(methods), effect)
-        small.visit(finder)
+        traversal.visit(small, finder)
         return finder.found
 
 

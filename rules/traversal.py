@@ -1,0 +1,228 @@
+"""A read-only traversal of a LibCST tree that drives rule visitors without rebuilding it.
+
+LibCST's `visit_batched` goes through `CSTNode.visit`, which rebuilds every node of the tree (and
+runs its validation) even for visitors that cannot change anything; for the rules that is most of
+the time of a lint. `visit_batched` here calls the same `visit_<Node>`/`leave_<Node>` methods on
+the same original nodes in the same order (children in source order, rules in the order given),
+with an explicit stack, so deep trees do not hit the recursion limit. It also skips subtrees that
+can hold no node any rule handles (whitespace, punctuation, names when no rule visits `Name`...).
+
+Attribute visitors (`visit_<Node>_<field>`) are not supported: a rule that defines one is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Sequence
+
+import libcst as cst
+
+Handler = Callable[[cst.CSTNode], Any]
+# What to do at a node of one class: the methods to call on entering it and on leaving it, and the
+# fields to walk into.
+Entry = tuple[Sequence[Handler], Sequence[Handler], tuple[str, ...]]
+
+
+def visit_batched(node: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]) -> None:
+    """Run the `visit_*`/`leave_*` methods of `visitors` over `node` and its descendants, as
+    `libcst.visit_batched` would (return values ignored), without rebuilding the tree."""
+    visit: dict[type, list[Handler]] = {}
+    leave: dict[type, list[Handler]] = {}
+    for visitor in visitors:
+        for name, method in visitor.get_visitors().items():
+            kind, node_type = _method_target(visitor, name)
+            (visit if kind == "visit" else leave).setdefault(node_type, []).append(method)
+    handled = frozenset(visit) | frozenset(leave)
+    walk(node, lambda kind: (visit.get(kind, ()), leave.get(kind, ()), fields_to_walk(kind, handled)))
+
+
+def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+    """`node.visit(visitor)` for a read-only `visitor`, without rebuilding the tree: `visit_<Node>`
+    returning False skips the node's children, `leave_<Node>` is still called."""
+    overrides_dispatch, handled = _visitor_plan(type(visitor))
+    if overrides_dispatch:
+        walk(node, lambda kind: ((visitor.on_visit,), (visitor.on_leave,), child_fields(kind)), skip_on_false=True)
+        return
+
+    def entry(kind: type) -> Entry:
+        visit_method = getattr(visitor, f"visit_{kind.__name__}") if kind in handled else None
+        leave_method = getattr(visitor, f"leave_{kind.__name__}") if kind in handled else None
+        return (
+            (visit_method,) if visit_method is not None and not _is_no_op(visit_method) else (),
+            (leave_method,) if leave_method is not None and not _is_no_op(leave_method) else (),
+            fields_to_walk(kind, handled),
+        )
+
+    walk(node, entry, skip_on_false=True)
+
+
+@lru_cache(maxsize=None)
+def _visitor_plan(visitor_type: type) -> tuple[bool, frozenset[type]]:
+    """Whether a `CSTVisitor` class overrides `on_visit`/`on_leave` (then it is called at every node),
+    and the node classes it has visit or leave methods for. Refuses attribute visitors."""
+    if _overrides(visitor_type, "on_visit_attribute", "on_leave_attribute"):
+        raise TypeError(f"{visitor_type.__name__}: attribute visitors are not supported")
+    handled = frozenset(_method_target(visitor_type, name)[1] for name in visitor_names(visitor_type))
+    return _overrides(visitor_type, "on_visit", "on_leave"), handled
+
+
+def _is_no_op(method: Handler) -> bool:
+    return getattr(method, "_is_no_op", False)
+
+
+def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false: bool = False) -> None:
+    """Walk `root` and its descendants, pre-order, children in source order, with an explicit stack.
+
+    `entry_for(node class)` (asked once per class) says what to call at a node and which of its
+    fields to walk into. With `skip_on_false`, a visit method returning False skips the children.
+    """
+    table: dict[type, Entry] = {}
+    stack: list[Any] = [root]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    no_value = cst.MaybeSentinel
+    while stack:
+        node = pop()
+        kind = type(node)
+        if kind is tuple:  # (leave methods, node): its children are done
+            for method in node[0]:
+                method(node[1])
+            continue
+        entry = table.get(kind)
+        if entry is None:
+            entry = table[kind] = entry_for(kind)
+        visits, leaves, fields = entry
+        for method in visits:
+            if method(node) is False and skip_on_false:
+                fields = ()
+        if leaves:
+            push((leaves, node))
+        if not fields:
+            continue
+        children: list[cst.CSTNode] = []
+        for name in fields:
+            value = getattr(node, name)
+            value_type = type(value)
+            if value_type is tuple or value_type is list:
+                children.extend(value)
+            elif value is not None and value_type is not no_value:
+                children.append(value)
+        children.reverse()
+        extend(children)
+
+
+def _method_target(visitor: object, name: str) -> tuple[str, type]:
+    """("visit" or "leave", node class) of a `visit_<Node>`/`leave_<Node>` method name of `visitor`
+    (an instance or a class)."""
+    kind, _, type_name = name.partition("_")
+    node_type = getattr(cst, type_name, None)
+    if kind not in ("visit", "leave") or not (isinstance(node_type, type) and issubclass(node_type, cst.CSTNode)):
+        owner = visitor if isinstance(visitor, type) else type(visitor)
+        raise TypeError(
+            f"{owner.__name__}.{name} is not a visit_<Node> or leave_<Node> method "
+            "(attribute visitors are not supported)"
+        )
+    return kind, node_type
+
+
+def _overrides(visitor_type: type, *names: str) -> bool:
+    return any(getattr(visitor_type, name) is not getattr(cst.CSTVisitor, name) for name in names)
+
+
+@lru_cache(maxsize=None)
+def visitor_names(visitor_type: type) -> tuple[str, ...]:
+    """Names of the `visit_*`/`leave_*` methods of `visitor_type` that are not LibCST's no-op stubs
+    (LibCST's own `get_visitors` test). Only classes outside LibCST are searched: LibCST's visitor
+    classes define nothing but stubs (over a thousand, which `dir()` would list for every class)."""
+    names = {
+        name
+        for klass in visitor_type.__mro__
+        if not klass.__module__.startswith("libcst")
+        for name in vars(klass)
+        if name.startswith(("visit_", "leave_"))
+    }
+    return tuple(
+        sorted(
+            name for name in names
+            if callable(getattr(visitor_type, name)) and not getattr(getattr(visitor_type, name), "_is_no_op", False)
+        )
+    )
+
+
+def fields_to_walk(node_type: type, handled: frozenset[type]) -> tuple[str, ...]:
+    """The child fields of `node_type`, or none when no class in `handled` can occur below it."""
+    return child_fields(node_type) if node_type in _containers(handled) else ()
+
+
+@lru_cache(maxsize=None)
+def child_fields(node_type: type) -> tuple[str, ...]:
+    """The fields of `node_type` that hold its child nodes, in source order.
+
+    That is the order in which LibCST's own `_visit_and_replace_children` visits them (dataclass
+    field order differs: a `FunctionDef` declares `decorators` after `body`). Each visit there
+    names its field as a string literal, and CPython keeps a function's constants in order of first
+    appearance, so the field names among its constants are in visiting order (tests/rules/
+    test_traversal.py checks this against the method's source for every node class).
+    """
+    fields = getattr(node_type, "__dataclass_fields__", {})
+    found: dict[str, None] = {}
+    for constant in node_type._visit_and_replace_children.__code__.co_consts:
+        if type(constant) is str and constant in fields:
+            found[constant] = None
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _containers(handled: frozenset[type]) -> frozenset[type]:
+    """Every node class below which a node of a class in `handled` can occur."""
+    fields = _child_field_types()
+    found: set[type] = set()
+    targets = set(handled)
+    while True:
+        more = {
+            kind for kind, held in fields.items()
+            if kind not in found and any(not types.isdisjoint(targets) for types in held)
+        }
+        if not more:
+            return frozenset(found)
+        found |= more
+        targets |= more
+
+
+@lru_cache(maxsize=1)
+def _child_field_types() -> dict[type, tuple[frozenset[type], ...]]:
+    """For each concrete node class, the classes each of its child fields may hold directly (by the
+    fields' annotations; an over-approximation: an annotated base class stands for its subclasses)."""
+    found = {}
+    for kind in _subclasses(cst.CSTNode):
+        fields = kind.__dataclass_fields__ if dataclasses.is_dataclass(kind) else {}
+        found[kind] = tuple(_node_types(fields[name].type) for name in child_fields(kind))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _node_types(annotation: Any) -> frozenset[type]:
+    """The node classes a value annotated `annotation` may be."""
+    if isinstance(annotation, (str, typing.ForwardRef)):  # a LibCST class named before its definition
+        name = annotation if isinstance(annotation, str) else annotation.__forward_arg__
+        annotation = getattr(cst, name, cst.CSTNode)  # an unknown name may be any node
+    if isinstance(annotation, type):
+        # (`issubclass` would ask every registered subclass of the ABC about a foreign class)
+        return _subclasses(annotation) if cst.CSTNode in annotation.__mro__ else frozenset()
+    if typing.get_origin(annotation) is typing.Literal:
+        return frozenset()
+    return frozenset(kind for argument in typing.get_args(annotation) for kind in _node_types(argument))
+
+
+@lru_cache(maxsize=None)
+def _subclasses(base: type) -> frozenset[type]:
+    """`base` and every class derived from it that can be instantiated."""
+    found: set[type] = set()
+    pending = [base]
+    while pending:
+        kind = pending.pop()
+        if kind not in found:
+            found.add(kind)
+            pending.extend(kind.__subclasses__())
+    return frozenset(kind for kind in found if not getattr(kind, "__abstractmethods__", None))
