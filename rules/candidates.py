@@ -210,6 +210,7 @@ class _Function:
     def __init__(self, node: FunctionNode | None, log_class: bool = False) -> None:
         self.node = node
         self.log_class = log_class  # a method of a class named like a decision log
+        self.reads_log = False  # may name its decision log by any name (see `_ShapeScan.scan`)
         self.filters = False  # a local bound to a filtering rewrite
         self.writeback = False  # an attribute or item assigned a bare name
         self._log_params: bool | None = None
@@ -261,14 +262,26 @@ class _ShapeScan:
             self.found |= {REMOVAL, DROP}
         self._close_aliases()
         lines = self._word_lines()
-        if lines:
+        if self._names_logs():
+            for function in functions:
+                # A method of a log class or a function taking a log reads its log under any name.
+                function.reads_log = function.log_class or self._has_log_params(function)
+        if lines or any(f.reads_log for f in functions):
             for node, function in statements:
+                if function.reads_log:
+                    self._expressions(node, function, None)
+                    continue
                 first = node.lineno if not isinstance(node, ast.match_case) else node.pattern.lineno
                 first = min([first, *(d.lineno for d in getattr(node, "decorator_list", ()))])
                 index = bisect_left(lines, first)
                 if index < len(lines) and lines[index] <= (getattr(node, "end_lineno", None) or node.body[-1].end_lineno):
                     self._expressions(node, function, lines)
         return self.found
+
+    def _names_logs(self) -> bool:
+        """The source names a decision-log word anywhere (in any case)."""
+        lowered = self.source.lower()
+        return any(start in lowered for start in self.log_starts)
 
     def _word_lines(self) -> list[int]:
         """Sorted line numbers naming a word some expression-level shape needs.
@@ -359,8 +372,9 @@ class _ShapeScan:
                     grew = True
 
     # --- expressions ---------------------------------------------------------------------------
-    def _expressions(self, statement: ast.AST, function: _Function, lines: list[int]) -> None:
-        """Walk the expressions of `statement` (not its nested blocks) that span one of `lines`."""
+    def _expressions(self, statement: ast.AST, function: _Function, lines: list[int] | None) -> None:
+        """Walk the expressions of `statement` (not its nested blocks) that span one of `lines` (all
+        of them when `lines` is None)."""
         parts: list[ast.AST] = []
         for name in statement._fields:
             value = getattr(statement, name)
@@ -372,6 +386,9 @@ class _ShapeScan:
             first = getattr(part, "lineno", None)
             if first is None:  # arguments, withitem, operators: look at their children
                 parts.extend(ast.iter_child_nodes(part))
+                continue
+            if lines is None:
+                self._walk(part, function)
                 continue
             index = bisect_left(lines, first)
             if index < len(lines) and lines[index] <= (part.end_lineno or first):
@@ -597,16 +614,16 @@ _EXPRESSION_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
 
 def _expression_words(vocabulary: Vocabulary) -> re.Pattern[str]:
     """Lower-case words of expression-level shapes: cache, summarize, summary and decision-log
-    words anywhere in a name; removing methods and content fields as whole words."""
+    words anywhere in a name; removing methods and content fields as whole attribute names."""
     found = _EXPRESSION_WORDS.get(vocabulary)
     if found is None:
         anywhere = {w.lower() for w in (*vocabulary.cache_words, *vocabulary.summarize_words, *vocabulary.summary_words)}
         anywhere |= {name_parts(n)[0] for n in vocabulary.decision_log_names if name_parts(n)}
         anywhere = {w for w in anywhere if not any(o != w and o in w for o in anywhere)}  # `cache` covers `cached`
-        whole = {w.lower() for w in (*LOG_MUTATING_METHODS, *vocabulary.content_fields)}
+        whole = {w.lower() for w in (*LOG_MUTATING_METHODS, *vocabulary.content_fields)}  # `.pop`, `.text`
         alternatives = [
             "|".join(map(re.escape, sorted(anywhere))),
-            r"\b(?:%s)\b" % "|".join(map(re.escape, sorted(whole))) if whole else "",
+            r"\.\s*(?:%s)\b" % "|".join(map(re.escape, sorted(whole))) if whole else "",
         ]
         found = _EXPRESSION_WORDS[vocabulary] = re.compile("|".join(a for a in alternatives if a) or "(?!)")
     return found
