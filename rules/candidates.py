@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
+from bisect import bisect_left, bisect_right
 from typing import Iterable, Iterator
 
 from runtime_guard.vocabulary import Vocabulary
@@ -25,6 +27,14 @@ CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_
 VALIDATOR_DECORATORS = frozenset(
     {"validator", "root_validator", "model_validator", "field_validator", "post_load", "pre_load"}
 )
+
+_WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def name_parts(name: str) -> list[str]:
+    """The lower-case word parts of a snake_case or CamelCase name (`TextNode` -> text, node)."""
+    return [p.lower() for p in _WORD_SPLIT.split(name) if p]
+
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -149,3 +159,487 @@ def _callee_name(call: ast.Call) -> str | None:
     if isinstance(func, ast.Attribute):
         return func.attr
     return func.id if isinstance(func, ast.Name) else None
+
+
+# --- SPL201-SPL501: the shapes their findings need, at the level of each rule's specification -----
+
+CACHE_KEYED_ON_ID = "cache-keyed-on-id"  # SPL201: a cache-named mapping read or written under an id
+ID_OR_DERIVED_RECORD = "id-or-derived-record"  # SPL202: a record class declaring an id-ish or derived-ish field
+SUMMARIZE_CALL = "summarize-call"  # SPL301: a call named like summarizing
+REMOVAL = "removal"  # SPL401: a removal from a container, or a tombstone write, in a function
+DECISION_LOG_EDIT = "decision-log-edit"  # SPL402: something named like a decision log edited in a function
+DROP = "drop"  # SPL403: a removal in a function (the rule's text pre-scan asks for a tombstone)
+CONTENT_SLICE = "content-slice"  # SPL501: span content indexed with bounds read from an object
+
+# Supersets of the name sets the rules use; tests/rules/test_prescan_is_sound.py checks they stay so.
+REMOVAL_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard", "delete", "purge", "evict"})
+LOG_MUTATING_METHODS = frozenset({*REMOVAL_METHODS, "insert", "sort", "reverse", "rotate"})
+CACHE_METHODS = frozenset({"get", "set", "put", "setdefault", "pop", "update"})
+LOG_ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
+RECORD_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
+LOG_BUILDERS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "setUp", "model_post_init"})
+_ID_PARTS = frozenset({"id", "ids", "uid", "uuid"})
+# Word parts of the fields SPL202 calls derived beyond the vocabulary's: positions and token counts.
+_DERIVED_FIELD_PARTS = frozenset({"start", "end", "token", "tokens"})
+_BLOCK = (ast.stmt, ast.excepthandler, ast.match_case)
+_FILTER_WRAPPERS = frozenset({"list", "deque", "dict"})
+
+
+def rule_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> set[str]:
+    """The shapes of SPL201-SPL501 candidates that `tree` holds.
+
+    Statements are all visited; the expressions of a statement only when they span a line naming
+    one of the words an expression-level shape needs (a cache word, a summarize word, a removing
+    method, a decision-log word, a content field or an alias of one).
+    """
+    return _ShapeScan(source, vocabulary).scan(tree)
+
+
+def _has_phrase(parts: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    """One of `phrases` (word-part tuples) appears as consecutive parts of `parts`."""
+    for phrase in phrases:
+        size = len(phrase)
+        if any(tuple(parts[i : i + size]) == phrase for i in range(len(parts) - size + 1)):
+            return True
+    return False
+
+
+class _Function:
+    """What the scan knows about one function while visiting its statements."""
+
+    def __init__(self, node: FunctionNode | None, log_class: bool = False) -> None:
+        self.node = node
+        self.log_class = log_class  # a method of a class named like a decision log
+        self.reads_log = False  # may name its decision log by any name (see `_ShapeScan.scan`)
+        self.filters = False  # a local bound to a filtering rewrite
+        self.writeback = False  # an attribute or item assigned a bare name
+        self._log_params: bool | None = None
+        self._read_bound: set[str] | None = None
+
+
+class _ShapeScan:
+    def __init__(self, source: str, vocabulary: Vocabulary) -> None:
+        self.source = source
+        self.vocabulary = vocabulary
+        self.found: set[str] = set()
+        self.cache_words = frozenset(vocabulary.cache_words)
+        self.id_fields = frozenset(vocabulary.id_fields)
+        self.content_fields = frozenset(vocabulary.content_fields)
+        self.cache_decorators = frozenset(vocabulary.cache_decorators)
+        self.summarize_words = frozenset(vocabulary.summarize_words)
+        self.summary_words = frozenset(vocabulary.summary_words)
+        self.log_phrases = tuple(tuple(name_parts(n)) for n in vocabulary.decision_log_names if name_parts(n))
+        self.log_starts = frozenset(phrase[0] for phrase in self.log_phrases)
+        self.derived_parts = frozenset(
+            {*vocabulary.derived_words, *(p for f in vocabulary.derived_fields for p in name_parts(f)), *_DERIVED_FIELD_PARTS}
+        )
+        self.aliases: set[str] = set()  # locals holding span content (`text = span.content`)
+        self._alias_links: list[tuple[str, str]] = []
+        self._parts: dict[str, list[str]] = {}
+
+    # --- driver ------------------------------------------------------------------------------
+    def scan(self, tree: ast.Module) -> set[str]:
+        statements: list[tuple[ast.AST, _Function]] = []
+        pending: list[tuple[ast.AST, _Function]] = [(tree, _Function(None))]
+        functions: list[_Function] = []
+        log_methods: set[int] = set()
+        while pending:
+            node, function = pending.pop()
+            if node is not tree:
+                statements.append((node, function))
+                self._statement(node, function)
+            inner = function
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = _Function(node, id(node) in log_methods)
+                functions.append(inner)
+            elif isinstance(node, ast.ClassDef) and self._is_log_name(node.name):
+                log_methods.update(id(item) for item in node.body)
+            for name in node._fields:
+                value = getattr(node, name)
+                if isinstance(value, list):
+                    pending.extend((item, inner) for item in value if isinstance(item, _BLOCK))
+        if any(f.filters and f.writeback for f in functions):
+            self.found |= {REMOVAL, DROP}
+        self._close_aliases()
+        lines = self._word_lines()
+        if self._names_logs():
+            for function in functions:
+                # A method of a log class or a function taking a log reads its log under any name.
+                function.reads_log = function.log_class or self._has_log_params(function)
+        if lines or any(f.reads_log for f in functions):
+            for node, function in statements:
+                if function.reads_log:
+                    self._expressions(node, function, None)
+                    continue
+                first = node.lineno if not isinstance(node, ast.match_case) else node.pattern.lineno
+                first = min([first, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+                index = bisect_left(lines, first)
+                if index < len(lines) and lines[index] <= (getattr(node, "end_lineno", None) or node.body[-1].end_lineno):
+                    self._expressions(node, function, lines)
+        return self.found
+
+    def _names_logs(self) -> bool:
+        """The source names a decision-log word anywhere (in any case)."""
+        lowered = self.source.lower()
+        return any(start in lowered for start in self.log_starts)
+
+    def _word_lines(self) -> list[int]:
+        """Sorted line numbers naming a word some expression-level shape needs.
+
+        The search runs on the lower-cased text (lower-casing keeps the line breaks), so it finds a
+        superset of the lines naming a word in any case.
+        """
+        text = self.source if self.source.isascii() else unicodedata.normalize("NFKC", self.source)
+        text = text.lower()
+        offsets = [m.start() for m in _expression_words(self.vocabulary).finditer(text)]
+        if self.aliases:
+            aliases = "|".join(sorted(re.escape(a.lower()) for a in self.aliases))
+            offsets += [m.start() for m in re.finditer(rf"\b(?:{aliases})\b", text)]
+        if not offsets:
+            return []
+        line_starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+        return sorted({bisect_right(line_starts, offset) for offset in offsets})
+
+    # --- statements ----------------------------------------------------------------------------
+    def _statement(self, node: ast.AST, function: _Function) -> None:
+        if isinstance(node, ast.ClassDef):
+            if ID_OR_DERIVED_RECORD not in self.found and self._record_with_id_or_derived(node):
+                self.found.add(ID_OR_DERIVED_RECORD)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if CACHE_KEYED_ON_ID not in self.found and self._memoized_on_id(node):
+                self.found.add(CACHE_KEYED_ON_ID)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if node.value is not None:
+                self._assignment(targets, node.value, function)
+            if function.node is not None and function.node.name not in LOG_BUILDERS:
+                for target in targets:
+                    if self._edits_log(target, function):
+                        self.found.add(DECISION_LOG_EDIT)
+        elif isinstance(node, ast.Delete) and function.node is not None:
+            targets = [e for t in node.targets for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
+            if len(targets) > 1 or any(isinstance(t, ast.Subscript) for t in targets):
+                self.found.add(DROP)
+            if any(isinstance(t, ast.Subscript) for t in targets):
+                self.found.add(REMOVAL)
+                if function.node.name not in LOG_BUILDERS and any(
+                    isinstance(t, ast.Subscript) and self._log_like(t.value, function) for t in targets
+                ):
+                    self.found.add(DECISION_LOG_EDIT)
+        elif isinstance(node, (ast.For, ast.AsyncFor)) and function.node is not None:
+            if isinstance(node.target, ast.Name) and self._is_content(node.iter):
+                self.aliases.add(node.target.id)
+
+    def _assignment(self, targets: list[ast.expr], value: ast.expr, function: _Function) -> None:
+        if isinstance(value, ast.DictComp) and self._key_names_id(value.key, any_name=False):
+            self.found.add(CACHE_KEYED_ON_ID)
+        if isinstance(value, ast.Call) and _callee_name(value) in RECORD_FACTORIES:
+            self.found.add(ID_OR_DERIVED_RECORD)
+        if function.node is None:
+            return
+        filtering = _is_filter(value)
+        for target in targets:
+            if isinstance(target, ast.Name):
+                function.filters = function.filters or filtering
+                if self._is_content(value):
+                    self.aliases.add(target.id)
+                elif isinstance(value, ast.Name):
+                    self._alias_links.append((value.id, target.id))
+            elif isinstance(target, (ast.Attribute, ast.Subscript)):
+                if filtering or (isinstance(target, ast.Subscript) and _has_slice(target)):
+                    self.found |= {REMOVAL, DROP}
+                elif isinstance(value, ast.Name):
+                    function.writeback = True
+                if isinstance(target, ast.Attribute) and self._is_tombstone_write(target, value):
+                    self.found.add(REMOVAL)
+
+    def _is_tombstone_write(self, target: ast.Attribute, value: ast.expr) -> bool:
+        if target.attr not in self.content_fields:
+            return False
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return any(marker in value.value for marker in self.vocabulary.tombstone_markers)
+        name = value.id if isinstance(value, ast.Name) else value.attr if isinstance(value, ast.Attribute) else ""
+        return "tombstone" in self._name_parts(name)
+
+    def _close_aliases(self) -> None:
+        """Aliases of aliases (`text = span.content; t = text`)."""
+        grew = bool(self.aliases)
+        while grew:
+            grew = False
+            for source, target in self._alias_links:
+                if source in self.aliases and target not in self.aliases:
+                    self.aliases.add(target)
+                    grew = True
+
+    # --- expressions ---------------------------------------------------------------------------
+    def _expressions(self, statement: ast.AST, function: _Function, lines: list[int] | None) -> None:
+        """Walk the expressions of `statement` (not its nested blocks) that span one of `lines` (all
+        of them when `lines` is None)."""
+        parts: list[ast.AST] = []
+        for name in statement._fields:
+            value = getattr(statement, name)
+            for child in value if isinstance(value, list) else (value,):
+                if isinstance(child, ast.AST) and not isinstance(child, _BLOCK):
+                    parts.append(child)
+        while parts:
+            part = parts.pop()
+            first = getattr(part, "lineno", None)
+            if first is None:  # arguments, withitem, operators: look at their children
+                parts.extend(ast.iter_child_nodes(part))
+                continue
+            if lines is None:
+                self._walk(part, function)
+                continue
+            index = bisect_left(lines, first)
+            if index < len(lines) and lines[index] <= (part.end_lineno or first):
+                self._walk(part, function)
+
+    def _walk(self, expression: ast.AST, function: _Function) -> None:
+        in_function = function.node is not None
+        pending = [expression]
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Call):
+                self._call(node, function, in_function)
+            elif isinstance(node, ast.Subscript):
+                if CACHE_KEYED_ON_ID not in self.found and self._is_cache(node.value) and self._key_names_id(node.slice):
+                    self.found.add(CACHE_KEYED_ON_ID)
+                if in_function and CONTENT_SLICE not in self.found and self._is_content(node.value):
+                    if self._bounds_read(node.slice, function):
+                        self.found.add(CONTENT_SLICE)
+            elif isinstance(node, ast.Compare) and CACHE_KEYED_ON_ID not in self.found:
+                if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
+                    self._is_cache(c) for c in node.comparators
+                ) and self._key_names_id(node.left):
+                    self.found.add(CACHE_KEYED_ON_ID)
+            pending.extend(ast.iter_child_nodes(node))
+
+    def _call(self, node: ast.Call, function: _Function, in_function: bool) -> None:
+        func = node.func
+        name = _callee_name(node)
+        if name and SUMMARIZE_CALL not in self.found and self._summarizes(name):
+            self.found.add(SUMMARIZE_CALL)
+        if isinstance(func, ast.Attribute):
+            if (
+                func.attr in CACHE_METHODS and node.args and CACHE_KEYED_ON_ID not in self.found
+                and self._is_cache(func.value)
+                and (isinstance(node.args[0], ast.DictComp) or self._key_names_id(node.args[0]))
+            ):
+                self.found.add(CACHE_KEYED_ON_ID)
+            if in_function and func.attr in REMOVAL_METHODS:
+                if node.args or func.attr in ("popitem", "clear"):
+                    self.found.add(DROP)
+                if isinstance(func.value, (ast.Name, ast.Attribute, ast.Subscript)):
+                    self.found.add(REMOVAL)
+        if (
+            in_function and DECISION_LOG_EDIT not in self.found and function.node.name not in LOG_BUILDERS
+            and (
+                (isinstance(func, ast.Attribute) and self._log_like(func.value, function))
+                or (node.args and self._log_like(node.args[0], function))
+            )
+        ):
+            self.found.add(DECISION_LOG_EDIT)
+
+    # --- predicates ----------------------------------------------------------------------------
+    def _name_parts(self, name: str) -> list[str]:
+        found = self._parts.get(name)
+        if found is None:
+            found = self._parts[name] = name_parts(name)
+        return found
+
+    def _names_id(self, name: str) -> bool:
+        parts = self._name_parts(name)
+        return name in self.id_fields or (bool(parts) and parts[-1] in _ID_PARTS)
+
+    def _key_names_id(self, key: ast.expr, any_name: bool = True) -> bool:
+        """A key that may be a span id: an id-ish attribute or string key, or (`any_name`) a name,
+        which may hold an id; tuples, f-strings and conversions (`str(...)`) by their parts."""
+        if isinstance(key, ast.Tuple):
+            return any(self._key_names_id(e, any_name) for e in key.elts)
+        if isinstance(key, ast.JoinedStr):
+            return any(isinstance(v, ast.FormattedValue) and self._key_names_id(v.value, any_name) for v in key.values)
+        if isinstance(key, ast.Name):
+            return any_name or self._names_id(key.id)
+        if isinstance(key, ast.Attribute):
+            return self._names_id(key.attr)
+        if isinstance(key, ast.Subscript):
+            inner = key.slice
+            return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and self._names_id(inner.value)
+        if isinstance(key, ast.Call):
+            return bool(key.args) and self._key_names_id(key.args[0], any_name)
+        return False
+
+    def _is_cache(self, mapping: ast.expr) -> bool:
+        while isinstance(mapping, ast.Subscript):
+            mapping = mapping.value
+        name = mapping.attr if isinstance(mapping, ast.Attribute) else mapping.id if isinstance(mapping, ast.Name) else None
+        return name is not None and not self.cache_words.isdisjoint(self._name_parts(name))
+
+    def _memoized_on_id(self, node: FunctionNode) -> bool:
+        """`@lru_cache` (or another cache decorator) on a function taking an id-ish parameter."""
+        if not any(_last_dotted_part(d.func if isinstance(d, ast.Call) else d) in self.cache_decorators
+                   for d in node.decorator_list):
+            return False
+        args = node.args
+        return any(self._name_parts(a.arg)[-1:] and self._name_parts(a.arg)[-1] in _ID_PARTS
+                   for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+    def _record_with_id_or_derived(self, node: ast.ClassDef) -> bool:
+        """A class that may be a record (decorated, or with a base that may be one) declaring a
+        field named like a span id or like something derived from span content."""
+        if not (node.decorator_list or node.bases):
+            return False
+        for statement in node.body:
+            names: list[str] = []
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                names = [statement.target.id]
+            elif isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
+                names = [t.id for t in statement.targets if isinstance(t, ast.Name)]
+            for name in names:
+                parts = self._name_parts(name)
+                if (len(parts) >= 2 and parts[-1] in _ID_PARTS) or not self.derived_parts.isdisjoint(parts):
+                    return True
+                if name in self.vocabulary.derived_fields:
+                    return True
+        return False
+
+    def _summarizes(self, name: str) -> bool:
+        """A name with a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word."""
+        words = self.summarize_words
+        for part in self._name_parts(name):
+            stem = part[1:] if part.startswith("a") and part[1:] in words else part
+            if stem in words or (stem.endswith("r") and stem[:-1] in words) or part in self.summary_words:
+                return True
+        return False
+
+    def _is_content(self, expr: ast.expr) -> bool:
+        if isinstance(expr, ast.Attribute):
+            return expr.attr in self.content_fields
+        return isinstance(expr, ast.Name) and expr.id in self.aliases
+
+    def _bounds_read(self, bounds: ast.expr, function: _Function) -> bool:
+        """Bounds that read an attribute or item, or a local the function binds from such a read."""
+        names = set()
+        for node in ast.walk(bounds):
+            if isinstance(node, (ast.Attribute, ast.Subscript)):
+                return True
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+        return bool(names) and not names.isdisjoint(self._read_bound(function))
+
+    def _read_bound(self, function: _Function) -> set[str]:
+        """Names `function` binds (assignment, `for`, comprehension) from an attribute or item read."""
+        if function._read_bound is None:
+            found: set[str] = set()
+            assert function.node is not None
+            for node in ast.walk(function.node):
+                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                    targets, value = (node.targets if isinstance(node, ast.Assign) else [node.target]), node.value
+                elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                    targets, value = [node.target], node.iter
+                else:
+                    continue
+                if value is not None and any(isinstance(n, (ast.Attribute, ast.Subscript)) for n in ast.walk(value)):
+                    found.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+            function._read_bound = found
+        return function._read_bound
+
+    def _edits_log(self, target: ast.expr, function: _Function) -> bool:
+        if isinstance(target, ast.Subscript):
+            return self._log_like(target.value, function)
+        if isinstance(target, ast.Attribute):
+            return self._log_like(target, function) or self._log_like(target.value, function)
+        return False
+
+    def _log_like(self, expr: ast.expr, function: _Function) -> bool:
+        """An attribute/item chain that may be a decision log (`rules.evidence.is_decision_log`):
+        it ends in a log name, or in an entries attribute of a log-named owner, of `self` in a
+        log-named class or of a parameter; or it is a parameter, when one is annotated as a log."""
+        names: list[str] = []  # last first
+        node: ast.expr | None = expr
+        while node is not None:
+            if isinstance(node, ast.Attribute):
+                names.append(node.attr)
+                node = node.value
+            elif isinstance(node, ast.Subscript):
+                if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                    names.append(node.slice.value)
+                node = node.value
+            elif isinstance(node, ast.Name):
+                names.append(node.id)
+                node = None
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                node = node.func.value
+            else:
+                return False
+        if not names:
+            return False
+        if self._is_log_name(names[0]):
+            return True
+        if len(names) == 1:
+            return self._has_log_params(function)
+        if names[0].lstrip("_") not in LOG_ENTRY_ATTRIBUTES:
+            return False
+        owner = names[1]
+        if owner == "self":
+            return function.log_class
+        return self._is_log_name(owner) or (len(names) == 2 and self._has_log_params(function))
+
+    def _is_log_name(self, name: str) -> bool:
+        parts = self._name_parts(name)
+        return not self.log_starts.isdisjoint(parts) and _has_phrase(parts, self.log_phrases)
+
+    def _has_log_params(self, function: _Function) -> bool:
+        if function._log_params is None:
+            assert function.node is not None
+            args = function.node.args
+            annotations = [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.annotation]
+            words = [
+                word
+                for annotation in annotations
+                for node in ast.walk(annotation)
+                for word in (
+                    [node.id] if isinstance(node, ast.Name) else [node.attr] if isinstance(node, ast.Attribute)
+                    else re.findall(r"\w+", node.value) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    else []
+                )
+            ]
+            function._log_params = any(self._is_log_name(w) for w in words)
+        return function._log_params
+
+
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+_EXPRESSION_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
+
+
+def _expression_words(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """Lower-case words of expression-level shapes: cache, summarize, summary and decision-log
+    words anywhere in a name; removing methods and content fields as whole attribute names."""
+    found = _EXPRESSION_WORDS.get(vocabulary)
+    if found is None:
+        anywhere = {w.lower() for w in (*vocabulary.cache_words, *vocabulary.summarize_words, *vocabulary.summary_words)}
+        anywhere |= {name_parts(n)[0] for n in vocabulary.decision_log_names if name_parts(n)}
+        anywhere = {w for w in anywhere if not any(o != w and o in w for o in anywhere)}  # `cache` covers `cached`
+        whole = {w.lower() for w in (*LOG_MUTATING_METHODS, *vocabulary.content_fields)}  # `.pop`, `.text`
+        alternatives = [
+            "|".join(map(re.escape, sorted(anywhere))),
+            r"\.\s*(?:%s)\b" % "|".join(map(re.escape, sorted(whole))) if whole else "",
+        ]
+        found = _EXPRESSION_WORDS[vocabulary] = re.compile("|".join(a for a in alternatives if a) or "(?!)")
+    return found
+
+
+def _is_filter(value: ast.expr) -> bool:
+    """A filtering rewrite: a comprehension, `filter(...)`, a slice (possibly in `list(...)`)."""
+    if isinstance(value, ast.Call) and _callee_name(value) in _FILTER_WRAPPERS and value.args:
+        value = value.args[0]
+    if isinstance(value, (ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp)):
+        return True
+    if isinstance(value, ast.Call) and _callee_name(value) == "filter":
+        return True
+    return isinstance(value, ast.Subscript) and _has_slice(value)
+
+
+def _has_slice(node: ast.Subscript) -> bool:
+    inner = node.slice
+    return isinstance(inner, ast.Slice) or (isinstance(inner, ast.Tuple) and any(isinstance(e, ast.Slice) for e in inner.elts))

@@ -16,16 +16,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from rules.candidates import CONTENT_WRITE, has_content_write
+from rules.candidates import CONTENT_WRITE, has_content_write, name_parts, rule_shapes
 from runtime_guard.vocabulary import Vocabulary
-
-_WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-
-
-def name_parts(name: str) -> list[str]:
-    """The lower-case word parts of a snake_case or CamelCase name (`TextNode` -> text, node)."""
-    return [p.lower() for p in _WORD_SPLIT.split(name) if p]
-
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
 RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct", "SQLModel", "Document"})
@@ -259,8 +251,10 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
             effects = _helper_effects(node, vocabulary)
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
+    shapes = rule_shapes(tree, source, vocabulary)
     if has_content_write(source, functions, vocabulary):
-        summary.shapes = frozenset({CONTENT_WRITE})
+        shapes.add(CONTENT_WRITE)
+    summary.shapes = frozenset(shapes)
     return summary
 
 

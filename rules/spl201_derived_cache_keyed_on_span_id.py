@@ -9,6 +9,8 @@ import libcst as cst
 
 from rules.analysis import callee_name, dotted_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
+from rules.candidates import CACHE_KEYED_ON_ID
+from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Digest words beyond the vocabulary's hash field names: a key holding any of them tracks content.
@@ -182,6 +184,10 @@ No fix: the right key depends on what the span carries (a version, a content has
             return False
         # A cache by name, or a dict comprehension (kept on `self` or at module level whatever its name).
         return _cache_pattern(vocabulary).search(lowered) is not None or ("{" in source and " for " in source)
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return CACHE_KEYED_ON_ID in summary.shapes
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)

@@ -9,6 +9,8 @@ import libcst as cst
 
 from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
+from rules.candidates import SUMMARIZE_CALL
+from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
@@ -182,6 +184,10 @@ No fix: what to record as lineage is the caller's decision.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _pattern(vocabulary).search(source.lower()) is not None
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return SUMMARIZE_CALL in summary.shapes
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)

@@ -9,6 +9,7 @@ import libcst as cst
 
 from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid
+from rules.candidates import REMOVAL
 from rules.evidence import (
     REMOVING_METHODS,
     chain_names,
@@ -26,6 +27,7 @@ from rules.evidence import (
     string_key,
     words_in,
 )
+from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -216,6 +218,10 @@ No fix: the rationale is the author's to write.
         return _PRESCAN.search(source) is not None or any(
             marker in source for marker in (*vocabulary.tombstone_markers, "tombstone", "TOMBSTONE")
         )
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return REMOVAL in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -8,6 +8,7 @@ import libcst as cst
 
 from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid
+from rules.candidates import DECISION_LOG_EDIT
 from rules.evidence import (
     ENTRY_ATTRIBUTES,
     MUTATING_METHODS,
@@ -19,6 +20,7 @@ from rules.evidence import (
     root_name,
     same_expression,
 )
+from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Functions that build a log rather than edit one.
@@ -114,6 +116,10 @@ No fix: what to keep is a policy decision.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _log_text(vocabulary).search(source) is not None
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return DECISION_LOG_EDIT in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -9,7 +9,9 @@ import libcst as cst
 
 from rules.analysis import callee_name
 from rules.base import Invalid, ScopedRule, Valid
+from rules.candidates import DROP
 from rules.evidence import has_word, is_filter_of, is_span_container, mentions, same_expression, words_in
+from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
@@ -140,6 +142,10 @@ No fix: which holders exist is specific to the application.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _tombstone_text(vocabulary).search(source) is not None
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return DROP in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)

@@ -9,7 +9,9 @@ import libcst as cst
 
 from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid
+from rules.candidates import CONTENT_SLICE
 from rules.evidence import has_word, root_name, string_key
+from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -132,6 +134,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return "[" in source and _content_text(vocabulary).search(source) is not None
+
+    @classmethod
+    def may_match_summary(cls, summary: FileSummary) -> bool:
+        return CONTENT_SLICE in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)
