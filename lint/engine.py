@@ -17,6 +17,7 @@ import difflib
 import errno
 import io
 import os
+import re
 import stat
 import sys
 import threading
@@ -30,7 +31,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagnostics
 from lint.settings import PARSE_ERROR, Settings
 from lint.suppression import Suppression, UnusedSuppression, find_suppressions, unused_suppressions
-from rules import find_rule
+from rules import all_rules, find_rule
 from rules.base import FileContext, Fix, Rule
 from rules.project import FileSummary, ProjectIndex, summarize_source
 from rules import traversal
@@ -96,8 +97,10 @@ def lint_source(
     visiting = tuple(
         r for r in rules
         if r.code not in ENGINE_RULES
-        and (not prescan or (r.may_match(source, settings.vocabulary) and r.may_match_summary(summary)))
+        and (not prescan or (r.may_match_summary(summary) and r.may_match(source, settings.vocabulary)))
     )
+    if not visiting and not (UNUSED_SUPPRESSION in codes and _names_spanlint(source)):
+        return []  # no finding to report or suppress, and no spanlint suppression that could be unused
 
     def lint() -> list[Diagnostic]:
         module: cst.Module | None = None
@@ -116,6 +119,18 @@ def lint_source(
         return sort_diagnostics(run_with_deep_stack(lint))
     except _Unparsable as error:
         return [parse_error(path, str(error), error.line, error.column)] if PARSE_ERROR in codes else []
+
+
+_SPANLINT_WORDS: re.Pattern[str] | None = None
+
+
+def _names_spanlint(source: str) -> bool:
+    """`source` may hold one of spanlint's own suppressions: it names spanlint, a rule code or a rule."""
+    global _SPANLINT_WORDS
+    if _SPANLINT_WORDS is None:
+        names = "|".join(re.escape(rule.name) for rule in all_rules())
+        _SPANLINT_WORDS = re.compile(rf"spanlint|spl\d{{3}}|{names}", re.IGNORECASE)
+    return _SPANLINT_WORDS.search(source) is not None
 
 
 Result = TypeVar("Result")
@@ -211,15 +226,35 @@ def parse_error(path: str, reason: str, line: int = 1, column: int = 1) -> Diagn
     return Diagnostic(path, where, where, rule.code, rule.name, reason, "error")
 
 
+def _no_validation(node: cst.CSTNode) -> None:
+    """Stands in for `CSTNode.__post_init__` while the parser builds nodes."""
+
+
 class _Unparsable(Exception):
     def __init__(self, reason: str, line: int = 1, column: int = 1) -> None:
         super().__init__(reason)
         self.line, self.column = line, column
 
 
+_parse_lock = threading.Lock()
+
+
 def _parse(source: str) -> cst.Module:
+    """`source` parsed by LibCST, without re-validating each node the parser builds.
+
+    LibCST validates every node on construction (`CSTNode.__post_init__`), which is about a fifth of
+    `parse_module`; the parser's own output is valid by construction (LibCST's source says as much).
+    Validation is switched off only for the duration of the parse; the lock keeps one thread's parse
+    from restoring it while another's runs. Nodes built outside a parse (fixes) are validated.
+    """
     try:
-        return cst.parse_module(source)
+        with _parse_lock:
+            validate = cst.CSTNode.__post_init__
+            cst.CSTNode.__post_init__ = _no_validation  # type: ignore[method-assign]
+            try:
+                return cst.parse_module(source)
+            finally:
+                cst.CSTNode.__post_init__ = validate  # type: ignore[method-assign]
     except cst.ParserSyntaxError as error:
         raise _Unparsable(
             f"syntax error: {error.message}", error.raw_line, error.raw_column + 1

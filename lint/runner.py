@@ -147,9 +147,11 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             if cached is not None:
                 found[job.path] = cached
         items = [(job, summaries.get(job.path)) for job in jobs if job.path not in found]
-        lint = partial(_lint_chunk, project=project, prescan=options.prescan)
         _start(options, "Linting", len(items))
-        results = _map(lint, items, options.jobs, lambda item: _crashed(item[0]), options.progress)
+        results = _map(
+            _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
+            setup=partial(_set_lint_pass, _LintPass(project, options.prescan)),
+        )
         for (job, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
@@ -212,10 +214,25 @@ def _summarize_chunk(chunk: list[tuple[str, Settings]]) -> list[FileSummary | No
     return [summarize_file(path, settings) for path, settings in chunk]
 
 
-def _lint_chunk(
-    chunk: list[tuple[FileJob, FileSummary | None]], project: ProjectIndex, prescan: bool
-) -> list[list[Diagnostic]]:
-    return [lint_file(job, project, summary, prescan) for job, summary in chunk]
+@dataclass(frozen=True)
+class _LintPass:
+    """What every file of the lint pass is linted with; sent to each worker process once."""
+
+    project: ProjectIndex
+    prescan: bool
+
+
+_lint_pass: _LintPass | None = None
+
+
+def _set_lint_pass(lint_pass: _LintPass) -> None:
+    global _lint_pass
+    _lint_pass = lint_pass
+
+
+def _lint_chunk(chunk: list[tuple[FileJob, FileSummary | None]]) -> list[list[Diagnostic]]:
+    assert _lint_pass is not None, "the lint pass is set up before its first chunk"
+    return [lint_file(job, _lint_pass.project, summary, _lint_pass.prescan) for job, summary in chunk]
 
 
 def _crashed(job: FileJob) -> list[Diagnostic]:
@@ -228,13 +245,17 @@ def _map(
     jobs: int,
     on_crash: Callable[[Item], Result],
     progress: Progress | None = None,
+    setup: Callable[[], None] | None = None,
 ) -> list[Result]:
     """`function` over `items` in chunks, in a process pool when worthwhile; results in item order.
 
+    `setup` runs once in every process that runs `function` (this one, or each worker) before it.
     If a worker dies, the chunks it took down are run again one pool at a time, halved until the
     item that kills its worker is alone; that item's result is `on_crash(item)`.
     """
     if jobs <= 1 or len(items) < PARALLEL_THRESHOLD:
+        if setup is not None:
+            setup()
         if progress is None:
             return function(items)
         done: list[Result] = []
@@ -245,7 +266,7 @@ def _map(
     chunks = _chunks(items, jobs)
     results: dict[int, list[Result]] = {}
     broken: list[int] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=setup) as pool:
         futures: list[Future[list[Result]]] = [pool.submit(function, chunk) for chunk in chunks]
         for index, future in enumerate(futures):
             try:
@@ -255,21 +276,24 @@ def _map(
             if progress is not None:
                 progress.advance(len(chunks[index]))
     for index in broken:
-        results[index] = _isolate(function, chunks[index], on_crash)
+        results[index] = _isolate(function, chunks[index], on_crash, setup)
     return [result for index in range(len(chunks)) for result in results[index]]
 
 
 def _isolate(
-    function: Callable[[list[Item]], list[Result]], chunk: list[Item], on_crash: Callable[[Item], Result]
+    function: Callable[[list[Item]], list[Result]],
+    chunk: list[Item],
+    on_crash: Callable[[Item], Result],
+    setup: Callable[[], None] | None,
 ) -> list[Result]:
     try:
-        with ProcessPoolExecutor(max_workers=1) as pool:
+        with ProcessPoolExecutor(max_workers=1, initializer=setup) as pool:
             return pool.submit(function, chunk).result()
     except BrokenProcessPool:
         if len(chunk) == 1:
             return [on_crash(chunk[0])]
         middle = len(chunk) // 2
-        return _isolate(function, chunk[:middle], on_crash) + _isolate(function, chunk[middle:], on_crash)
+        return _isolate(function, chunk[:middle], on_crash, setup) + _isolate(function, chunk[middle:], on_crash, setup)
 
 
 def _chunks(items: list[Item], jobs: int) -> list[list[Item]]:

@@ -6,6 +6,7 @@ import multiprocessing
 import os
 from pathlib import Path
 
+import libcst
 import pytest
 
 import lint
@@ -150,3 +151,10 @@ def test_python_api(project: Path) -> None:
     found = lint.check_paths(["."], Settings())
     assert [(d.path, d.code) for d in found] == [("a.py", "SPL101"), ("b.py", "SPL101")]
     assert [d.code for d in check_source(REWRITE)] == ["SPL101"]
+
+
+def test_nodes_built_after_a_lint_are_still_validated() -> None:
+    # The parse skips LibCST's per-node validation; fixes and user code building nodes later keep it.
+    assert check_source(REWRITE, "spans.py", Settings(select=("SPL101",)))
+    with pytest.raises(libcst.CSTValidationError):
+        libcst.Name("not a name")
