@@ -33,6 +33,7 @@ from lint.settings import PARSE_ERROR, Settings
 from lint.suppression import Suppression, UnusedSuppression, find_suppressions, unused_suppressions
 from rules import all_rules, find_rule
 from rules.base import FileContext, Fix, Rule
+from rules.candidates import cut_to_definitions
 from rules.project import FileSummary, ProjectIndex, summarize_source
 from rules import traversal
 
@@ -99,19 +100,23 @@ def lint_source(
         if r.code not in ENGINE_RULES
         and (not prescan or (r.may_match_summary(summary) and r.may_match(source, settings.vocabulary)))
     )
-    if not visiting and not (UNUSED_SUPPRESSION in codes and _names_spanlint(source)):
+    own_suppressions = UNUSED_SUPPRESSION in codes and _names_spanlint(source)
+    if not visiting and not own_suppressions:
         return []  # no finding to report or suppress, and no spanlint suppression that could be unused
+    parsed = _parsed_part(source, summary, visiting) if prescan else source
 
     def lint() -> list[Diagnostic]:
         module: cst.Module | None = None
         diagnostics: list[Diagnostic] = []
         if visiting:
-            linted = _visit(source, path, visiting, settings, project)
-            module = linted.module
+            linted = _visit(source, parsed, path, visiting, settings, project)
+            module = linted.module if parsed is source else None
             diagnostics = _to_diagnostics(linted, settings)
+        if not diagnostics and not own_suppressions:
+            return []
         suppressions = find_suppressions(source)
         diagnostics = _apply_suppressions(suppressions, diagnostics)
-        if UNUSED_SUPPRESSION in codes:
+        if own_suppressions:
             diagnostics += _unused_suppressions(source, path, module, suppressions, settings, codes)
         return diagnostics
 
@@ -121,16 +126,26 @@ def lint_source(
         return [parse_error(path, str(error), error.line, error.column)] if PARSE_ERROR in codes else []
 
 
-_SPANLINT_WORDS: re.Pattern[str] | None = None
+def _parsed_part(source: str, summary: FileSummary, rules: Sequence[type[Rule]]) -> str:
+    """What LibCST parses: `source` cut to the definitions holding the rules' shapes when every rule
+    is local to definitions, else all of it. Lines and columns are those of `source` either way."""
+    if not rules or not all(rule.local_to_definitions for rule in rules):
+        return source
+    keep = frozenset().union(*(summary.shape_definitions.get(rule.shape or "", frozenset()) for rule in rules))
+    return cut_to_definitions(source, summary.definitions, keep)
+
+
+_RULE_CODE = re.compile(r"spl\d{3}")
 
 
 def _names_spanlint(source: str) -> bool:
     """`source` may hold one of spanlint's own suppressions: it names spanlint, a rule code or a rule."""
-    global _SPANLINT_WORDS
-    if _SPANLINT_WORDS is None:
-        names = "|".join(re.escape(rule.name) for rule in all_rules())
-        _SPANLINT_WORDS = re.compile(rf"spanlint|spl\d{{3}}|{names}", re.IGNORECASE)
-    return _SPANLINT_WORDS.search(source) is not None
+    text = source.lower()
+    return (
+        "spanlint" in text
+        or ("spl" in text and _RULE_CODE.search(text) is not None)
+        or any(rule.name in text for rule in all_rules())
+    )
 
 
 Result = TypeVar("Result")
@@ -264,9 +279,11 @@ def _parse(source: str) -> cst.Module:
 
 
 def _visit(
-    source: str, path: str, rules: Sequence[type[Rule]], settings: Settings, project: ProjectIndex
+    source: str, parsed: str, path: str, rules: Sequence[type[Rule]], settings: Settings, project: ProjectIndex
 ) -> _Linted:
-    module = _parse(source)
+    """Run `rules` over the module LibCST makes of `parsed` (`source`, or a cut of it that keeps its
+    lines); the rules see the whole file's text as `source`."""
+    module = _parse(parsed)
     context = FileContext(path, source, module, settings.vocabulary, project)
     visitors = [rule(context) for rule in rules]
     try:

@@ -99,6 +99,12 @@ class Rule(cst.BatchableCSTVisitor):
     default_enabled: ClassVar[bool] = True
     valid: ClassVar[Sequence[Valid]] = ()
     invalid: ClassVar[Sequence[Invalid]] = ()
+    # The candidate shape (`rules.candidates`) a file must hold for the rule to have a finding in it.
+    shape: ClassVar[str | None] = None
+    # True when a finding inside a function or method depends only on that definition, the file's
+    # statements outside definitions, the file's text and the project index: LibCST then parses only
+    # the definitions that hold `shape` (`rules.candidates.cut_to_definitions`).
+    local_to_definitions: ClassVar[bool] = False
 
     def __init__(self, context: FileContext) -> None:
         super().__init__()
@@ -113,7 +119,7 @@ class Rule(cst.BatchableCSTVisitor):
     def may_match_summary(cls, summary: "FileSummary") -> bool:
         """Cheap test on the file's project-pass summary (its `shapes`, found with stdlib `ast`):
         False only when this rule can have no finding in the file."""
-        return True
+        return cls.shape is None or cls.shape in summary.shapes
 
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
         """The `visit_*`/`leave_*` methods, as LibCST's would find them; the names are looked up once

@@ -63,8 +63,8 @@ def _pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
     return found
 
 
-def has_content_write(source: str, functions: Iterable[FunctionNode], vocabulary: Vocabulary) -> bool:
-    """Some function of the file holds, in its own body, a statement shaped like a content write.
+def content_write_lines(source: str, functions: Iterable[FunctionNode], vocabulary: Vocabulary) -> list[int]:
+    """The lines of the functions that hold, in their own bodies, a statement shaped like a content write.
 
     The shapes are those `rules.rewrites.content_writes` lists (a write to `x.<content field>`, to an
     item of it or of `x.__dict__`, a mutating method on it, a content setter, `setattr`, a copy
@@ -72,9 +72,9 @@ def has_content_write(source: str, functions: Iterable[FunctionNode], vocabulary
     span-likeness test.
     """
     if not may_have_writes(source, vocabulary):
-        return False
+        return []
     shapes = _WriteShapes(vocabulary)
-    return any(not _exempt(function) and shapes.any_in(function) for function in functions)
+    return [function.lineno for function in functions if not _exempt(function) and shapes.any_in(function)]
 
 
 def _exempt(function: FunctionNode) -> bool:
@@ -185,8 +185,9 @@ _BLOCK = (ast.stmt, ast.excepthandler, ast.match_case)
 _FILTER_WRAPPERS = frozenset({"list", "deque", "dict"})
 
 
-def rule_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> set[str]:
-    """The shapes of SPL201-SPL501 candidates that `tree` holds.
+def rule_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> dict[str, list[int]]:
+    """The shapes of SPL201-SPL501 candidates that `tree` holds, each with the lines it is found on
+    (every occurrence, so that `definition_shapes` can tell which definitions hold it).
 
     Statements are all visited; the expressions of a statement only when they span a line naming
     one of the words an expression-level shape needs (a cache word, a summarize word, a removing
@@ -221,7 +222,7 @@ class _ShapeScan:
     def __init__(self, source: str, vocabulary: Vocabulary) -> None:
         self.source = source
         self.vocabulary = vocabulary
-        self.found: set[str] = set()
+        self.found: dict[str, list[int]] = {}
         self.cache_words = frozenset(vocabulary.cache_words)
         self.id_fields = frozenset(vocabulary.id_fields)
         self.content_fields = frozenset(vocabulary.content_fields)
@@ -238,7 +239,7 @@ class _ShapeScan:
         self._parts: dict[str, list[str]] = {}
 
     # --- driver ------------------------------------------------------------------------------
-    def scan(self, tree: ast.Module) -> set[str]:
+    def scan(self, tree: ast.Module) -> dict[str, list[int]]:
         statements: list[tuple[ast.AST, _Function]] = []
         pending: list[tuple[ast.AST, _Function]] = [(tree, _Function(None))]
         functions: list[_Function] = []
@@ -258,8 +259,9 @@ class _ShapeScan:
                 value = getattr(node, name)
                 if isinstance(value, list):
                     pending.extend((item, inner) for item in value if isinstance(item, _BLOCK))
-        if any(f.filters and f.writeback for f in functions):
-            self.found |= {REMOVAL, DROP}
+        for function in functions:
+            if function.filters and function.writeback:
+                self._mark(function.node, REMOVAL, DROP)
         self._close_aliases()
         lines = self._word_lines()
         if self._names_logs():
@@ -303,11 +305,11 @@ class _ShapeScan:
     # --- statements ----------------------------------------------------------------------------
     def _statement(self, node: ast.AST, function: _Function) -> None:
         if isinstance(node, ast.ClassDef):
-            if ID_OR_DERIVED_RECORD not in self.found and self._record_with_id_or_derived(node):
-                self.found.add(ID_OR_DERIVED_RECORD)
+            if self._record_with_id_or_derived(node):
+                self._mark(node, ID_OR_DERIVED_RECORD)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if CACHE_KEYED_ON_ID not in self.found and self._memoized_on_id(node):
-                self.found.add(CACHE_KEYED_ON_ID)
+            if self._memoized_on_id(node):
+                self._mark(node, CACHE_KEYED_ON_ID)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if node.value is not None:
@@ -315,26 +317,26 @@ class _ShapeScan:
             if function.node is not None and function.node.name not in LOG_BUILDERS:
                 for target in targets:
                     if self._edits_log(target, function):
-                        self.found.add(DECISION_LOG_EDIT)
+                        self._mark(node, DECISION_LOG_EDIT)
         elif isinstance(node, ast.Delete) and function.node is not None:
             targets = [e for t in node.targets for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
             if len(targets) > 1 or any(isinstance(t, ast.Subscript) for t in targets):
-                self.found.add(DROP)
+                self._mark(node, DROP)
             if any(isinstance(t, ast.Subscript) for t in targets):
-                self.found.add(REMOVAL)
+                self._mark(node, REMOVAL)
                 if function.node.name not in LOG_BUILDERS and any(
                     isinstance(t, ast.Subscript) and self._log_like(t.value, function) for t in targets
                 ):
-                    self.found.add(DECISION_LOG_EDIT)
+                    self._mark(node, DECISION_LOG_EDIT)
         elif isinstance(node, (ast.For, ast.AsyncFor)) and function.node is not None:
             if isinstance(node.target, ast.Name) and self._is_content(node.iter):
                 self.aliases.add(node.target.id)
 
     def _assignment(self, targets: list[ast.expr], value: ast.expr, function: _Function) -> None:
         if isinstance(value, ast.DictComp) and self._key_names_id(value.key, any_name=False):
-            self.found.add(CACHE_KEYED_ON_ID)
+            self._mark(value, CACHE_KEYED_ON_ID)
         if isinstance(value, ast.Call) and _callee_name(value) in RECORD_FACTORIES:
-            self.found.add(ID_OR_DERIVED_RECORD)
+            self._mark(value, ID_OR_DERIVED_RECORD)
         if function.node is None:
             return
         filtering = _is_filter(value)
@@ -347,14 +349,17 @@ class _ShapeScan:
                     self._alias_links.append((value.id, target.id))
             elif isinstance(target, (ast.Attribute, ast.Subscript)):
                 if filtering or (isinstance(target, ast.Subscript) and _has_slice(target)):
-                    self.found |= {REMOVAL, DROP}
+                    self._mark(value, REMOVAL, DROP)
                 elif isinstance(value, ast.Name):
                     function.writeback = True
-                if isinstance(target, ast.Attribute) and self._is_tombstone_write(target, value):
-                    self.found.add(REMOVAL)
+                if self._is_tombstone_write(target, value):
+                    self._mark(value, REMOVAL)
 
-    def _is_tombstone_write(self, target: ast.Attribute, value: ast.expr) -> bool:
-        if target.attr not in self.content_fields:
+    def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
+        key = target.slice if isinstance(target, ast.Subscript) else None
+        field = target.attr if isinstance(target, ast.Attribute) else key.value if isinstance(key, ast.Constant) else None
+        if field not in self.content_fields:
             return False
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             return any(marker in value.value for marker in self.vocabulary.tombstone_markers)
@@ -402,43 +407,48 @@ class _ShapeScan:
             if isinstance(node, ast.Call):
                 self._call(node, function, in_function)
             elif isinstance(node, ast.Subscript):
-                if CACHE_KEYED_ON_ID not in self.found and self._is_cache(node.value) and self._key_names_id(node.slice):
-                    self.found.add(CACHE_KEYED_ON_ID)
-                if in_function and CONTENT_SLICE not in self.found and self._is_content(node.value):
+                if self._is_cache(node.value) and self._key_names_id(node.slice):
+                    self._mark(node, CACHE_KEYED_ON_ID)
+                if in_function and self._is_content(node.value):
                     if self._bounds_read(node.slice, function):
-                        self.found.add(CONTENT_SLICE)
-            elif isinstance(node, ast.Compare) and CACHE_KEYED_ON_ID not in self.found:
+                        self._mark(node, CONTENT_SLICE)
+            elif isinstance(node, ast.Compare):
                 if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
                     self._is_cache(c) for c in node.comparators
                 ) and self._key_names_id(node.left):
-                    self.found.add(CACHE_KEYED_ON_ID)
+                    self._mark(node, CACHE_KEYED_ON_ID)
             pending.extend(ast.iter_child_nodes(node))
 
     def _call(self, node: ast.Call, function: _Function, in_function: bool) -> None:
         func = node.func
         name = _callee_name(node)
-        if name and SUMMARIZE_CALL not in self.found and self._summarizes(name):
-            self.found.add(SUMMARIZE_CALL)
+        if name and self._summarizes(name):
+            self._mark(node, SUMMARIZE_CALL)
         if isinstance(func, ast.Attribute):
             if (
-                func.attr in CACHE_METHODS and node.args and CACHE_KEYED_ON_ID not in self.found
+                func.attr in CACHE_METHODS and node.args
                 and self._is_cache(func.value)
                 and (isinstance(node.args[0], ast.DictComp) or self._key_names_id(node.args[0]))
             ):
-                self.found.add(CACHE_KEYED_ON_ID)
+                self._mark(node, CACHE_KEYED_ON_ID)
             if in_function and func.attr in REMOVAL_METHODS:
                 if node.args or func.attr in ("popitem", "clear"):
-                    self.found.add(DROP)
+                    self._mark(node, DROP)
                 if isinstance(func.value, (ast.Name, ast.Attribute, ast.Subscript)):
-                    self.found.add(REMOVAL)
+                    self._mark(node, REMOVAL)
         if (
-            in_function and DECISION_LOG_EDIT not in self.found and function.node.name not in LOG_BUILDERS
+            in_function and function.node.name not in LOG_BUILDERS
             and (
                 (isinstance(func, ast.Attribute) and self._log_like(func.value, function))
                 or (node.args and self._log_like(node.args[0], function))
             )
         ):
-            self.found.add(DECISION_LOG_EDIT)
+            self._mark(node, DECISION_LOG_EDIT)
+
+    def _mark(self, node: ast.AST, *shapes: str) -> None:
+        """`node`'s line holds each of `shapes`."""
+        for shape in shapes:
+            self.found.setdefault(shape, []).append(node.lineno)
 
     # --- predicates ----------------------------------------------------------------------------
     def _name_parts(self, name: str) -> list[str]:
@@ -643,3 +653,55 @@ def _is_filter(value: ast.expr) -> bool:
 def _has_slice(node: ast.Subscript) -> bool:
     inner = node.slice
     return isinstance(inner, ast.Slice) or (isinstance(inner, ast.Tuple) and any(isinstance(e, ast.Slice) for e in inner.elts))
+
+
+# --- definitions: the parts of a file LibCST may skip ---------------------------------------------
+
+# Line breaks `str.splitlines` knows beyond Python's own: a file holding one is never cut (the line
+# numbers of fix edits, which `str.splitlines` counts, would no longer match the parser's).
+_OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE_BREAK_SPLIT = re.compile(r"(\r\n|\r|\n)")
+
+
+def definition_spans(tree: ast.Module) -> tuple[tuple[int, int, int], ...]:
+    """(first line, last line, column) of each function of the module and method of its classes, in
+    source order; the first line is that of the first decorator."""
+    spans = []
+    for statement in tree.body:
+        members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
+        for node in members:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                spans.append((first, node.end_lineno or node.lineno, node.col_offset))
+    return tuple(spans)
+
+
+def definitions_holding(spans: tuple[tuple[int, int, int], ...], lines: Iterable[int]) -> frozenset[int]:
+    """The indices of the spans (sorted, disjoint) that contain one of `lines`."""
+    firsts = [first for first, _, _ in spans]
+    found = set()
+    for line in lines:
+        index = bisect_right(firsts, line) - 1
+        if index >= 0 and line <= spans[index][1]:
+            found.add(index)
+    return frozenset(found)
+
+
+def cut_to_definitions(source: str, spans: tuple[tuple[int, int, int], ...], keep: frozenset[int]) -> str:
+    """`source` with each definition not in `keep` replaced by `pass` on its first line and blank lines.
+
+    Every other line is kept as it is, so the line and column of any node of a kept definition, and
+    the statements outside definitions (imports, constants, class headers and fields), are the
+    same in the cut source as in `source`.
+    """
+    if len(keep) == len(spans) or _OTHER_LINE_BREAKS.search(source):
+        return source
+    parts = _LINE_BREAK_SPLIT.split(source)  # line, break, line, break, ..., last line
+    for index, (first, last, column) in enumerate(spans):
+        if index in keep:
+            continue
+        line = parts[2 * (first - 1)]
+        parts[2 * (first - 1)] = line[:column] + "pass"
+        for number in range(first + 1, last + 1):
+            parts[2 * (number - 1)] = ""
+    return "".join(parts)

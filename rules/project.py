@@ -16,7 +16,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from rules.candidates import CONTENT_WRITE, has_content_write, name_parts, rule_shapes
+from rules.candidates import (
+    CONTENT_WRITE, content_write_lines, definition_spans, definitions_holding, name_parts, rule_shapes,
+)
 from runtime_guard.vocabulary import Vocabulary
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
@@ -107,6 +109,11 @@ class FileSummary:
     syntax_error: tuple[str, int, int] | None = None
     # The rule candidate shapes the file holds (`rules.candidates`), for `Rule.may_match_summary`.
     shapes: frozenset[str] = frozenset()
+    # (first line, last line, column) of each function and method (`rules.candidates.definition_spans`),
+    # and for each shape the indices of the definitions holding it: the parts of the file LibCST must
+    # parse for rules that are `local_to_definitions`.
+    definitions: tuple[tuple[int, int, int], ...] = ()
+    shape_definitions: dict[str, frozenset[int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -251,10 +258,15 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
             effects = _helper_effects(node, vocabulary)
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
-    shapes = rule_shapes(tree, source, vocabulary)
-    if has_content_write(source, functions, vocabulary):
-        shapes.add(CONTENT_WRITE)
-    summary.shapes = frozenset(shapes)
+    found = rule_shapes(tree, source, vocabulary)
+    writes = content_write_lines(source, functions, vocabulary)
+    if writes:
+        found[CONTENT_WRITE] = writes
+    summary.shapes = frozenset(found)
+    summary.definitions = definition_spans(tree)
+    summary.shape_definitions = {
+        shape: definitions_holding(summary.definitions, lines) for shape, lines in found.items()
+    }
     return summary
 
 

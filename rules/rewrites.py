@@ -24,7 +24,7 @@ from rules.base import FileContext, ScopedRule
 from rules.candidates import (
     CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS, may_have_writes,
 )
-from rules.project import FileSummary, SpanClass
+from rules.project import SpanClass
 from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
@@ -342,6 +342,9 @@ class RewriteRule(ScopedRule):
     (cheap, syntactic); the full analysis runs when such a function is left.
     """
 
+    shape = CONTENT_WRITE
+    local_to_definitions = True
+
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         if original_node in self._candidates():
             for write in content_writes(self.context, self.facts):
@@ -400,10 +403,6 @@ class RewriteRule(ScopedRule):
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return may_have_writes(source, vocabulary)
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return CONTENT_WRITE in summary.shapes
 
     # --- shared questions ------------------------------------------------------------------
     def function_code(self) -> str:

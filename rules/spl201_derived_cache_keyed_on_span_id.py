@@ -10,7 +10,6 @@ import libcst as cst
 from rules.analysis import callee_name, dotted_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import CACHE_KEYED_ON_ID
-from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Digest words beyond the vocabulary's hash field names: a key holding any of them tracks content.
@@ -43,6 +42,8 @@ class DerivedCacheKeyedOnSpanId(ScopedRule):
     name = "derived-cache-keyed-on-span-id"
     summary = "Derived artifact cached under the span id alone"
     message = "Derived artifact cached under the span id alone; key it on (span_id, version, content_hash)"
+    shape = CACHE_KEYED_ON_ID
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds caches of something derived from a span (an embedding, token offsets, citations, a token
@@ -184,10 +185,6 @@ No fix: the right key depends on what the span carries (a version, a content has
             return False
         # A cache by name, or a dict comprehension (kept on `self` or at module level whatever its name).
         return _cache_pattern(vocabulary).search(lowered) is not None or ("{" in source and " for " in source)
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return CACHE_KEYED_ON_ID in summary.shapes
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)

@@ -7,7 +7,7 @@ import libcst as cst
 from rules.analysis import callee_name, dotted_name, name_parts
 from rules.base import Invalid, Rule, Valid, words_pattern
 from rules.candidates import ID_OR_DERIVED_RECORD
-from rules.project import RECORD_BASES, RECORD_DECORATORS, FileSummary
+from rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make `start`/`end` a position (`start_char_idx`, `end_offset`) rather than a time.
@@ -25,6 +25,8 @@ class DerivedArtifactWithoutVersion(Rule):
     name = "derived-artifact-without-version"
     summary = "Record derived from a span carries the span id but no version or content hash"
     message = "Record derived from a span carries the span id but no span version or content hash"
+    shape = ID_OR_DERIVED_RECORD
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds record types (dataclasses, NamedTuples, TypedDicts, pydantic models, attrs classes) that
@@ -196,10 +198,6 @@ No fix: adding a field changes every place that builds the record.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return "_id" in source and _pattern(vocabulary).search(source.lower()) is not None
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return ID_OR_DERIVED_RECORD in summary.shapes
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)

@@ -10,7 +10,6 @@ import libcst as cst
 from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import SUMMARIZE_CALL
-from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
@@ -64,6 +63,7 @@ class SummaryOfSummary(ScopedRule):
     name = "summary-of-summary"
     summary = "A summary is summarized again and the chain is not recorded"
     message = "Summarize call whose input is itself a summary; the summary chain is not recorded"
+    shape = SUMMARIZE_CALL
     docs = """
 ## What it does
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
@@ -184,10 +184,6 @@ No fix: what to record as lineage is the caller's decision.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _pattern(vocabulary).search(source.lower()) is not None
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return SUMMARIZE_CALL in summary.shapes
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)

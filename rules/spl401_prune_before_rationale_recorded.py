@@ -27,7 +27,6 @@ from rules.evidence import (
     string_key,
     words_in,
 )
-from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -92,6 +91,8 @@ class PruneBeforeRationaleRecorded(ScopedRule):
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
     message = "`{container}` pruned before the rationale is recorded in a decision log"
+    shape = REMOVAL
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds pruning passes that remove spans from a context container (`del ctx.spans[i]`,
@@ -218,10 +219,6 @@ No fix: the rationale is the author's to write.
         return _PRESCAN.search(source) is not None or any(
             marker in source for marker in (*vocabulary.tombstone_markers, "tombstone", "TOMBSTONE")
         )
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return REMOVAL in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)

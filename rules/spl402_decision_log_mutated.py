@@ -20,7 +20,6 @@ from rules.evidence import (
     root_name,
     same_expression,
 )
-from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Functions that build a log rather than edit one.
@@ -34,6 +33,7 @@ class DecisionLogMutated(ScopedRule):
     name = "decision-log-mutated"
     summary = "Decision log edited other than by appending"
     message = "Decision log `{log}` mutated by {how}; a decision log is append-only"
+    shape = DECISION_LOG_EDIT
     docs = """
 ## What it does
 Finds code that changes a decision log other than by appending to it: `pop`, `remove`, `clear`,
@@ -116,10 +116,6 @@ No fix: what to keep is a policy decision.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _log_text(vocabulary).search(source) is not None
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return DECISION_LOG_EDIT in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)

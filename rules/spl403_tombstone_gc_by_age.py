@@ -11,7 +11,6 @@ from rules.analysis import callee_name
 from rules.base import Invalid, ScopedRule, Valid
 from rules.candidates import DROP
 from rules.evidence import has_word, is_filter_of, is_span_container, mentions, same_expression, words_in
-from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
@@ -35,6 +34,7 @@ class TombstoneGcByAge(ScopedRule):
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
     message = "Tombstone removed by age or time without checking that nothing still holds it"
+    shape = DROP
     docs = """
 ## What it does
 Finds garbage collection of tombstoned spans whose condition is age or time (`time.time()`,
@@ -142,10 +142,6 @@ No fix: which holders exist is specific to the application.
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _tombstone_text(vocabulary).search(source) is not None
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return DROP in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)

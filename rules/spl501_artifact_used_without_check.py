@@ -11,7 +11,6 @@ from rules.analysis import callee_name, name_parts
 from rules.base import Invalid, ScopedRule, Valid
 from rules.candidates import CONTENT_SLICE
 from rules.evidence import has_word, root_name, string_key
-from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -37,6 +36,7 @@ class ArtifactUsedWithoutCheck(ScopedRule):
     name = "artifact-used-without-check"
     summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
     message = "`{span}` sliced with offsets from `{artifact}` without checking its version or hash against the span"
+    shape = CONTENT_SLICE
     docs = """
 ## What it does
 Finds span content sliced or indexed with offsets read from a stored artifact (a citation, an
@@ -134,10 +134,6 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return "[" in source and _content_text(vocabulary).search(source) is not None
-
-    @classmethod
-    def may_match_summary(cls, summary: FileSummary) -> bool:
-        return CONTENT_SLICE in summary.shapes
 
     def __init__(self, context) -> None:
         super().__init__(context)
