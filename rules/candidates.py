@@ -28,6 +28,7 @@ VALIDATOR_DECORATORS = frozenset(
     {"validator", "root_validator", "model_validator", "field_validator", "post_load", "pre_load"}
 )
 
+_LINE_BREAK = re.compile(r"\r\n?|\n")
 _WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -55,7 +56,7 @@ def _pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
         setters = "|".join(map(re.escape, vocabulary.content_setters))
         copies = "|".join(map(re.escape, COPY_CALLS))
         found = re.compile(
-            rf"\.(?:{fields})\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
+            rf"\.(?:{fields})\s*(?::[^=\n]*)?(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
             rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(MUTATING_METHODS)})\("
             rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
         )
@@ -71,10 +72,38 @@ def content_write_lines(source: str, functions: Iterable[FunctionNode], vocabula
     stored under a key), in the functions it looks at (not constructors or validators), before any
     span-likeness test.
     """
-    if not may_have_writes(source, vocabulary):
+    lines = match_lines(source, _pattern(vocabulary))
+    if not lines:
         return []
     shapes = _WriteShapes(vocabulary)
-    return [function.lineno for function in functions if not _exempt(function) and shapes.any_in(function)]
+    return [
+        function.lineno
+        for function in functions
+        if spans_line(function, lines) and not _exempt(function) and shapes.any_in(function)
+    ]
+
+
+def match_lines(source: str, *patterns: re.Pattern[str]) -> list[int]:
+    """The lines (sorted) on which a match of one of `patterns` starts.
+
+    The parser NFKC-normalizes identifiers, so non-ASCII source is normalized first (which keeps
+    its line breaks).
+    """
+    text = source if source.isascii() else unicodedata.normalize("NFKC", source)
+    offsets = [match.start() for pattern in patterns for match in pattern.finditer(text)]
+    if not offsets:
+        return []
+    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    return sorted({bisect_right(line_starts, offset) for offset in offsets})
+
+
+def spans_line(node: ast.stmt, lines: list[int]) -> bool:
+    """Some line of the statement `node` (its decorators included) is in `lines` (sorted)."""
+    if not lines:
+        return False
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+    index = bisect_left(lines, first)
+    return index < len(lines) and lines[index] <= (node.end_lineno or node.lineno)
 
 
 def _exempt(function: FunctionNode) -> bool:
@@ -291,16 +320,10 @@ class _ShapeScan:
         The search runs on the lower-cased text (lower-casing keeps the line breaks), so it finds a
         superset of the lines naming a word in any case.
         """
-        text = self.source if self.source.isascii() else unicodedata.normalize("NFKC", self.source)
-        text = text.lower()
-        offsets = [m.start() for m in _expression_words(self.vocabulary).finditer(text)]
+        patterns = [_expression_words(self.vocabulary)]
         if self.aliases:
-            aliases = "|".join(sorted(re.escape(a.lower()) for a in self.aliases))
-            offsets += [m.start() for m in re.finditer(rf"\b(?:{aliases})\b", text)]
-        if not offsets:
-            return []
-        line_starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
-        return sorted({bisect_right(line_starts, offset) for offset in offsets})
+            patterns.append(re.compile(r"\b(?:%s)\b" % "|".join(sorted(re.escape(a.lower()) for a in self.aliases))))
+        return match_lines(self.source.lower(), *patterns)
 
     # --- statements ----------------------------------------------------------------------------
     def _statement(self, node: ast.AST, function: _Function) -> None:
@@ -618,7 +641,6 @@ class _ShapeScan:
         return function._log_params
 
 
-_LINE_BREAK = re.compile(r"\r\n?|\n")
 _EXPRESSION_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
 
 

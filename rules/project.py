@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import ast
 import re
-import unicodedata
 import warnings
-from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from rules.candidates import (
-    CONTENT_WRITE, content_write_lines, definition_spans, definitions_holding, name_parts, rule_shapes,
+    CONTENT_WRITE, content_write_lines, definition_spans, definitions_holding, match_lines, name_parts, rule_shapes,
+    spans_line,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -254,7 +253,7 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
             summary.classes.setdefault(node.name, _class_facts(node, path))
             continue
         functions.append(node)
-        if _names_helper_word(node, helper_lines):
+        if spans_line(node, helper_lines):
             effects = _helper_effects(node, vocabulary)
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
@@ -292,36 +291,20 @@ def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | 
 
 
 _HELPER_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
-_LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
     """The lines (sorted) naming a version or hash field or a bump or rehash method as a whole word.
 
     Every statement that makes a function a helper names one of these as an identifier, so a
-    function whose lines name none needs no walk. The parser NFKC-normalizes identifiers, so
-    non-ASCII source is normalized first (which keeps its line breaks).
+    function whose lines name none needs no walk.
     """
     pattern = _HELPER_WORDS.get(vocabulary)
     if pattern is None:
         words = {*vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.bump_methods, *vocabulary.rehash_methods}
         alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
         pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
-    text = source if source.isascii() else unicodedata.normalize("NFKC", source)
-    offsets = [match.start() for match in pattern.finditer(text)]
-    if not offsets:
-        return []
-    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
-    return sorted({bisect_right(line_starts, offset) for offset in offsets})
-
-
-def _names_helper_word(function: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[int]) -> bool:
-    """Some line of `function` (decorators included) is in `lines`."""
-    if not lines:
-        return False
-    first = min([function.lineno, *(d.lineno for d in function.decorator_list)])
-    index = bisect_left(lines, first)
-    return index < len(lines) and lines[index] <= (function.end_lineno or function.lineno)
+    return match_lines(source, pattern)
 
 
 def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
