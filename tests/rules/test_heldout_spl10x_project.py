@@ -138,10 +138,8 @@ def test_cross_module_cases(code: str) -> None:
     assert sorted(expected - found) == [], "missed findings"
 
 
-# Spec (b) makes any class with an id and a content field a span; the rules require in addition a span
-# noun in the class name, a version or hash, or a record with a strong content field (`content`,
-# `tokens`, `messages`), so that `Setting(id, value)`-style records stay quiet. These blind held-out
-# cases fall in that gap.
+# Spec (b): a class with an id and a content field is a span. These blind held-out cases have no span
+# noun in the class name, no version and no hash; their own `id` and a `body`/`text` field suffice.
 WEAK_RECORDS = '''
 from dataclasses import dataclass
 
@@ -171,7 +169,6 @@ def edit_notes(notes: list[Note]) -> None:
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="records named without a span noun and with a weak content field are not spans")
 def test_weak_records_with_an_id_are_spans() -> None:
     found = {(d.location.line, d.code) for d in check_source(WEAK_RECORDS, "notes.py", Settings(select=("SPL103",)))}
     assert found == _expected(WEAK_RECORDS)
