@@ -78,15 +78,15 @@ class SpanClass:
         """A span declares an id and a content field (or a content setter method), and is named with a
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
-        content field other than `value` (`Note(id, text)`) and extends no library class (a widget,
-        an exception). A class mapped to a database table needs a span noun, a version or a hash."""
+        content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
+        class that extends a library class (a widget, an exception) or maps a database table is not."""
         if not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
         if self.named_like_span or self.version_fields or self.hash_fields:
             return True
-        if self.table_row:
+        if self.foreign_base or self.table_row:
             return False
-        return (self.is_record and self.strong_content) or (self.own_content and not self.foreign_base)
+        return (self.is_record and self.strong_content) or self.own_content
 
     def field_type(self, field_name: str) -> str | None:
         """The class name a field is annotated with, if any."""

@@ -26,6 +26,12 @@ class Record:
 
 
 @dataclass
+class Memo:
+    id: str
+    body: str
+
+
+@dataclass
 class Fragment:
     id: str
     text: str
@@ -65,7 +71,7 @@ def log_only(record) -> None:
 '''
 
 USER = '''
-from models import Addressed, Fragment, Record
+from models import Addressed, Fragment, Memo, Record
 from helpers import advance, invalidate, log_only, reseal
 
 
@@ -87,6 +93,15 @@ def rewrite_sealed(record: Record, text: str) -> None:
 def rewrite_logged(record: Record, text: str) -> None:
     record.content = text  # expect: SPL101, SPL102
     log_only(record)
+
+
+def rewrite_memo(memo: Memo, text: str) -> None:
+    memo.body = text  # expect: SPL103
+
+
+def rewrite_memos(memos: dict[str, Memo], key: str, text: str) -> None:
+    memo = memos[key]
+    memo.body += text  # expect: SPL103
 
 
 def rewrite_fragment(fragment: Fragment, text: str) -> None:
