@@ -6,8 +6,10 @@ rehash) come from `rules.project.ProjectIndex`.
 
 Span-likeness, strongest evidence first:
 - the value's class is known from the tree (annotation, constructor, `self` of a method, annotated
-  field of a known class, element of an annotated collection): it is a span iff the class declares
-  an id and a content field. A class of the tree without them is *not* a span, whatever the name;
+  field of a known class, element of an annotated collection): it is a span iff the class is a span
+  class (`SpanClass.is_span`: an id and a content field, plus a span noun, a version or hash, or a
+  field other than `value` as content of a record or of a class with its own `id`). Any other class
+  of the tree is *not* a span, whatever the name;
 - the value was read out of a span container (`self._spans[k]`, `buffer.get(k)`, a loop over
   `nodes`), directly or through a local alias;
 - its name has a span noun as a word part (`task_span`, `node`).

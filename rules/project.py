@@ -22,6 +22,10 @@ from runtime_guard.vocabulary import Vocabulary
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
 RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct", "SQLModel", "Document"})
+# Bases that give a class no fields or meaning of their own.
+NEUTRAL_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+# Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
+ORM_FIELD_CALLS = frozenset({"Column", "mapped_column", "relationship"})
 # Syntax trees nested deeper than this are not linted: LibCST's native parser overflows its stack
 # on some 5,000-deep expressions and takes the process down. Real code nests about 100 deep at most.
 MAX_NESTING = 1000
@@ -42,6 +46,7 @@ class ClassFacts:
     # (field, class name of its annotation) for fields annotated with a plain class name.
     field_types: tuple[tuple[str, str], ...] = ()
     auto_versioned: bool = False  # an ORM bumps the version itself (SQLAlchemy `version_id_col`)
+    table_row: bool = False  # an ORM maps it to a table (`__tablename__`, `Column(...)`, `table=True`)
 
 
 @dataclass(frozen=True)
@@ -64,15 +69,25 @@ class SpanClass:
     named_like_span: bool = False
     auto_versioned: bool = False
     strong_content: bool = False
+    own_content: bool = False
+    # Extends a class the tree does not define (a widget, an exception, an ORM base) other than a record base.
+    foreign_base: bool = False
+    table_row: bool = False
 
     @property
     def is_span(self) -> bool:
         """A span declares an id and a content field (or a content setter method), and is named with a
-        span noun (`Message`, `TextNode`), carries a version or hash, or is a record (dataclass, pydantic
-        model...) whose content field is a strong one (`content`)."""
+        span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
+        model...) whose content field is a strong one (`content`), or declares its own `id` and a
+        content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
+        class that extends a library class (a widget, an exception) or maps a database table is not."""
         if not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
-        return self.named_like_span or bool(self.version_fields or self.hash_fields) or (self.is_record and self.strong_content)
+        if self.named_like_span or self.version_fields or self.hash_fields:
+            return True
+        if self.foreign_base or self.table_row:
+            return False
+        return (self.is_record and self.strong_content) or self.own_content
 
     def field_type(self, field_name: str) -> str | None:
         """The class name a field is annotated with, if any."""
@@ -187,7 +202,7 @@ class ProjectIndex:
         properties: set[str] = set()
         methods: set[str] = set()
         field_types: dict[str, str] = {}
-        is_record = auto_versioned = False
+        is_record = auto_versioned = foreign_base = table_row = False
         seen: set[str] = set()
         pending = [name]
         while pending:
@@ -200,6 +215,10 @@ class ProjectIndex:
             properties |= current.properties - current.declared
             methods |= current.methods
             auto_versioned = auto_versioned or current.auto_versioned
+            table_row = table_row or current.table_row
+            foreign_base = foreign_base or any(
+                b not in self.classes and b not in RECORD_BASES and b not in NEUTRAL_BASES for b in current.bases
+            )
             for field_name, type_name in current.field_types:
                 field_types.setdefault(field_name, type_name)
             is_record = is_record or current.is_record
@@ -223,7 +242,11 @@ class ProjectIndex:
             content_setters=tuple(m for m in vocabulary.content_setters if m in methods),
             field_types=tuple(sorted(field_types.items())),
             auto_versioned=auto_versioned,
+            foreign_base=foreign_base,
+            table_row=table_row,
             strong_content=any(f in declared for f in vocabulary.strong_content_fields),
+            own_content=any(f in declared for f in vocabulary.class_content_fields)
+            and any(f in fields_ for f in _own_id_names(vocabulary)),
             named_like_span=any(
                 part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
             ),
@@ -401,10 +424,14 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
     methods: set[str] = set()
     field_types: dict[str, str] = {}
     auto_versioned = False
+    table_row = any(k.arg == "table" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
     for statement in node.body:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
             auto_versioned = auto_versioned or any(
                 isinstance(n, ast.Constant) and n.value == "version_id_col" for n in ast.walk(statement.value)
+            )
+            table_row = table_row or (
+                isinstance(statement.value, ast.Call) and _decorator_name(statement.value) in ORM_FIELD_CALLS
             )
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             declared.add(statement.target.id)
@@ -424,14 +451,15 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                         annotated = _annotated_class(inner.annotation)
                         if annotated and isinstance(inner.target.value, ast.Name) and inner.target.value.id == "self":
                             field_types.setdefault(inner.target.attr, annotated)
-    base_names = tuple(_decorator_name(b) for b in node.bases)
+    table_row = table_row or "__tablename__" in declared
+    base_names = tuple(_decorator_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)
     is_record = bool(
         set(base_names) & RECORD_BASES
         or {_decorator_name(d) for d in node.decorator_list} & RECORD_DECORATORS
     )
     return ClassFacts(
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path, node.lineno,
-        frozenset(methods), tuple(sorted(field_types.items())), auto_versioned,
+        frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
     )
 
 
@@ -500,6 +528,11 @@ def _compares_version_or_hash(node: ast.Compare, vocabulary: Vocabulary) -> bool
     watched = set(vocabulary.version_fields) | set(vocabulary.hash_fields)
     operands = [node.left, *node.comparators]
     return any(isinstance(o, ast.Attribute) and o.attr in watched for o in operands)
+
+
+def _own_id_names(vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The id fields that name no other span (`id`, `id_`; not `message_id`, `span_id`)."""
+    return tuple(f for f in vocabulary.id_fields if not set(name_parts(f)) & set(vocabulary.span_nouns))
 
 
 def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary) -> tuple[str, ...]:

@@ -18,6 +18,14 @@ linted tree, declares an id field but neither a version field nor a content hash
 computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
 not reported.
 
+A class is a span when it declares an id and a content field and either is named with a span noun
+(`ChatMessage`, `MemoryBlock`), is a record (dataclass, pydantic model, named tuple, attrs class)
+whose content field is `content`, `tokens` or `messages`, or declares its own `id` (not a
+reference such as `message_id`) with `content`, `text`, `body`, `tokens` or `messages`
+(`Note(id, text)`). A `Setting(id, value)` is not a span; nor is a class that extends a class the
+tree does not define (a GUI widget, an exception) or that an ORM maps to a table, unless its name
+has a span noun.
+
 ## Why is this bad?
 Nothing keyed on the span's id can notice the change: there is no version to compare and no hash to
 check. Memory blocks whose `value` is replaced in place and chat messages whose `content` is
@@ -52,9 +60,11 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         Valid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\ndef prune(block: Block) -> None:\n    block.value = '[removed]'\n"),
         Valid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\ndef relabel(block: Block, label: str) -> None:\n    block.label = label\n"),
         Valid("from pydantic import BaseModel\n\nclass Setting(BaseModel):\n    id: str\n    value: str\n\ndef set_value(setting: Setting, value):\n    setting.value = value\n"),
+        Valid("class ApiError(Exception):\n    def __init__(self, id, body):\n        self.id = id\n        self.body = body\n\ndef shorten(error: ApiError) -> None:\n    error.body = error.body[:200]\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    content_hash: str\n\ndef edit(span: Span):\n    span.content = 'x'\n"),
     ]
     invalid = [
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Memo:\n    id: str\n    body: str\n\ndef redact(memo: Memo) -> None:\n    memo.body = scrub(memo.body)\n", line=9, column=5),
         Invalid("class Message:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n\ndef redact(message: Message):\n    message.content = scrub(message.content)\n", line=7, column=5),
         Invalid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\nclass Memory(BaseModel):\n    blocks: list[Block]\n\n    def update(self, label, value):\n        for block in self.blocks:\n            if block.label == label:\n                block.value = value\n                return\n", line=14, column=17),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\nasync def strip_reasoning(messages: list[ChatMessage]) -> None:\n    for m in messages:\n        m.content = m.content.split('</think>')[-1]\n", line=11, column=9),

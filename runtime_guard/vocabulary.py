@@ -28,6 +28,9 @@ class Vocabulary:
     content_fields: tuple[str, ...] = _t("content", "text", "body", "value", "tokens", "messages")
     # Content fields specific enough that a span noun in the owner's name suffices (no module context needed).
     strong_content_fields: tuple[str, ...] = _t("content", "tokens", "messages")
+    # Content fields that make a class declaring its own id (`id`, not `message_id`) a span with no
+    # other evidence (`Note(id, text)`). `value` is not one: `Setting(id, value)` is configuration.
+    class_content_fields: tuple[str, ...] = _t("content", "text", "body", "tokens", "messages")
     # Span nouns specific enough that they suffice with any content field; the others (`node`, `message`,
     # `block`, `entry`...) need a strong content field or span context in the module.
     strong_span_nouns: tuple[str, ...] = _t("span", "chunk", "passage", "segment")

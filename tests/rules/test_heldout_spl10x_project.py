@@ -26,6 +26,12 @@ class Record:
 
 
 @dataclass
+class Memo:
+    id: str
+    body: str
+
+
+@dataclass
 class Fragment:
     id: str
     text: str
@@ -65,7 +71,7 @@ def log_only(record) -> None:
 '''
 
 USER = '''
-from models import Addressed, Fragment, Record
+from models import Addressed, Fragment, Memo, Record
 from helpers import advance, invalidate, log_only, reseal
 
 
@@ -87,6 +93,15 @@ def rewrite_sealed(record: Record, text: str) -> None:
 def rewrite_logged(record: Record, text: str) -> None:
     record.content = text  # expect: SPL101, SPL102
     log_only(record)
+
+
+def rewrite_memo(memo: Memo, text: str) -> None:
+    memo.body = text  # expect: SPL103
+
+
+def rewrite_memos(memos: dict[str, Memo], key: str, text: str) -> None:
+    memo = memos[key]
+    memo.body += text  # expect: SPL103
 
 
 def rewrite_fragment(fragment: Fragment, text: str) -> None:
@@ -138,10 +153,8 @@ def test_cross_module_cases(code: str) -> None:
     assert sorted(expected - found) == [], "missed findings"
 
 
-# Spec (b) makes any class with an id and a content field a span; the rules require in addition a span
-# noun in the class name, a version or hash, or a record with a strong content field (`content`,
-# `tokens`, `messages`), so that `Setting(id, value)`-style records stay quiet. These blind held-out
-# cases fall in that gap.
+# Spec (b): a class with an id and a content field is a span. These blind held-out cases have no span
+# noun in the class name, no version and no hash; their own `id` and a `body`/`text` field suffice.
 WEAK_RECORDS = '''
 from dataclasses import dataclass
 
@@ -171,7 +184,6 @@ def edit_notes(notes: list[Note]) -> None:
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="records named without a span noun and with a weak content field are not spans")
 def test_weak_records_with_an_id_are_spans() -> None:
     found = {(d.location.line, d.code) for d in check_source(WEAK_RECORDS, "notes.py", Settings(select=("SPL103",)))}
     assert found == _expected(WEAK_RECORDS)

@@ -26,6 +26,15 @@ class ChatMessage(BaseModel):
     content: str
 
 
+class Note:
+    def __init__(self, id: str, text: str) -> None:
+        self.id = id
+        self.text = text
+
+    def replace(self, text: str) -> None:
+        self.text = text  # expect: SPL103
+
+
 @dataclass
 class Thread:
     id: str
@@ -108,6 +117,15 @@ def new_message(text: str) -> ChatMessage:
     message = ChatMessage(id="m1", role="user", content="")
     message.content = text
     return message
+
+
+def edit_note(note: Note, text: str) -> None:
+    note.text = text  # expect: SPL103
+
+
+def edit_notes(notes: list[Note]) -> None:
+    for note in notes:
+        note.text = note.text.strip()  # expect: SPL103
 
 
 def thread_append(thread: Thread, text: str) -> None:

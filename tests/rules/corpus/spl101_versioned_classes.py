@@ -30,14 +30,14 @@ class Note(BaseModel):
 
 
 class Record:
-    """A plain class with an id and content but no span noun in its name: not a span."""
+    """A plain class with its own id and content but no version: a span for SPL103, not for SPL101."""
 
     def __init__(self, record_id, content):
         self.id = record_id
         self.content = content
 
     def rewrite(self, text):
-        self.content = text
+        self.content = text  # expect: SPL103
 
 
 def bump(span: Span) -> None:
@@ -80,7 +80,7 @@ def store_new_id(buf: dict, s: Span, text: str, new_id: str) -> None:
 
 
 def reedit(record: Record, text: str) -> None:
-    record.content = text
+    record.content = text  # expect: SPL103
 
 
 def fresh_span(text: str) -> Span:
