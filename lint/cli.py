@@ -11,8 +11,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, List, Optional
 
-from importlib.metadata import version
-
 import typer
 
 from lint.baseline import BaselineError, new_findings, write_baseline
@@ -59,6 +57,8 @@ def _usage_errors() -> Iterator[None]:
 
 def _print_version(value: bool) -> None:
     if value:
+        from importlib.metadata import version  # only here: it costs ~10 ms of every start-up
+
         typer.echo(f"spanlint {version('spanlint')}")
         raise typer.Exit()
 
