@@ -28,6 +28,7 @@ SPANLINT_NO_CACHE = "--no-cache"
 SPANLINT_NO_PRESCAN = "--no-prescan"  # hidden flag: disable the project pre-scan
 SPANLINT_JOBS = "--jobs"
 SPANLINT_JSON_OUTPUT = ("--output-format", "json")
+SPANLINT_ALL_RULES = ("--select", "ALL")  # the targets are for every rule, SPL900 included
 SPANLINT_OK_RETURNCODES = frozenset({0, 1})  # 1: findings reported
 
 FIXIT_OK_RETURNCODES = frozenset({0, 1})  # 1: lint errors reported
@@ -172,7 +173,7 @@ def spanlint_available(spanlint: str) -> bool:
 def spanlint_command(spanlint: str, target: Path, jobs: int, *, cache: bool,
                      prescan: bool = True) -> list[str]:
     """`spanlint check` with JSON output, so runs can also be compared byte for byte."""
-    command = [spanlint, *SPANLINT_CHECK, *SPANLINT_JSON_OUTPUT, SPANLINT_JOBS, str(jobs)]
+    command = [spanlint, *SPANLINT_CHECK, *SPANLINT_ALL_RULES, *SPANLINT_JSON_OUTPUT, SPANLINT_JOBS, str(jobs)]
     if not cache:
         command.append(SPANLINT_NO_CACHE)
     if not prescan:

@@ -333,6 +333,8 @@ class _ShapeScan:
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if self._memoized_on_id(node):
                 self._mark(node, CACHE_KEYED_ON_ID)
+            if self._summarizes(node.name):
+                self._mark(node, SUMMARIZE_CALL)  # SPL301 reads the signatures of the summarizers it calls
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if node.value is not None:

@@ -64,6 +64,9 @@ class SummaryOfSummary(ScopedRule):
     summary = "A summary is summarized again and the chain is not recorded"
     message = "Summarize call whose input is itself a summary; the summary chain is not recorded"
     shape = SUMMARIZE_CALL
+    # The one fact read across definitions, the signatures of the module's summarizers (`_signatures`),
+    # comes from definitions named like summarizing, which hold the shape too.
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
