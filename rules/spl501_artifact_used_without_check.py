@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from rules.analysis import callee_name, name_parts
-from rules.base import Invalid, ScopedRule, Valid
+from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import CONTENT_SLICE
 from rules.evidence import has_word, root_name, string_key
 from rules.project import FileSummary
@@ -32,7 +32,7 @@ class _Function:
     checked: bool = False
 
 
-class ArtifactUsedWithoutCheck(ScopedRule):
+class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
     code = "SPL501"
     name = "artifact-used-without-check"
     summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
@@ -139,26 +139,19 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def may_match_summary(cls, summary: FileSummary) -> bool:
         return CONTENT_SLICE in summary.shapes
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._functions: list[_Function] = []
+    def start_function(self, node: cst.FunctionDef) -> _Function:
+        return _Function()
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        self._functions.append(_Function())
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        function = self._functions.pop()
+    def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
         if not function.checked:
             code = self.context.module.code_for_node
-            for node, artifact in function.slices:
-                self.report(node, self.message.format(span=code(node.value), artifact=code(artifact)))
-        super().leave_FunctionDef(original_node)
+            for sliced, artifact in function.slices:
+                self.report(sliced, self.message.format(span=code(sliced.value), artifact=code(artifact)))
 
     # --- checks ----------------------------------------------------------------------------------
     def visit_Comparison(self, node: cst.Comparison) -> None:
-        if self._functions and not self._functions[-1].checked and self._compares_version_or_hash(node):
-            self._functions[-1].checked = True
+        if self.state is not None and not self.state.checked and self._compares_version_or_hash(node):
+            self.state.checked = True
 
     def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
         vocabulary = self.context.vocabulary
@@ -174,16 +167,16 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         return False
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self._functions or self._functions[-1].checked:
+        if self.state is None or self.state.checked:
             return
         name = callee_name(node)
         if not name:
             return
         helper = self.context.project.helpers.get(name)
         if helper is not None and helper.checks:
-            self._functions[-1].checked = True
+            self.state.checked = True
         elif has_word(name, self.context.vocabulary.check_words) and not self._defined_here(name):
-            self._functions[-1].checked = True  # `check_artifact(...)`, imported: trusted by its name
+            self.state.checked = True  # `check_artifact(...)`, imported: trusted by its name
 
     def _defined_here(self, name: str) -> bool:
         """The file defines `name`: its body is known, and it compares no version or hash."""
@@ -192,12 +185,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     # --- artifacts and content -----------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
-        if self._functions:
+        if self.state is not None:
             for target in node.targets:
                 self._bind(target.target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
-        if self._functions:
+        if self.state is not None:
             self._bind(node.target, node.iter)
 
     def visit_ListComp(self, node: cst.ListComp) -> None:
@@ -214,12 +207,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     def _bind_comprehension(self, comp: cst.CompFor | None) -> None:
         """Bind the loop names before the element, which LibCST visits first."""
-        while self._functions and comp is not None:
+        while self.state is not None and comp is not None:
             self._bind(comp.target, comp.iter)
             comp = comp.inner_for_in
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        function = self._functions[-1]
+        function = self.state
         names = [target] if isinstance(target, cst.Name) else (
             [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else []
         )
@@ -238,7 +231,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def _content_owner(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
         """The span whose content `expr` is: `span` for `span.content`."""
         if isinstance(expr, cst.Name):
-            return self._functions[-1].content_locals.get(expr.value)
+            return self.state.content_locals.get(expr.value)
         if (
             isinstance(expr, cst.Attribute)
             and expr.attr.value in self.context.vocabulary.content_fields
@@ -266,7 +259,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 stack.extend(a.value for a in current.args)
                 continue
             if isinstance(current, cst.Name):
-                found = self._functions[-1].artifact_locals.get(current.value)
+                found = self.state.artifact_locals.get(current.value)
                 if found is not None and (span_root is None or root_name(found) != span_root):
                     return found
                 continue
@@ -311,7 +304,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     # --- the slice -------------------------------------------------------------------------------------
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not self._functions:
+        if self.state is None:
             return
         span = self._content_owner(node.value)
         if span is None:
@@ -324,7 +317,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                     continue
                 artifact = self._artifact_in(bound, span)
                 if artifact is not None:
-                    self._functions[-1].slices.append((node, artifact))
+                    self.state.slices.append((node, artifact))
                     return
 
 
