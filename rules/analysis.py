@@ -507,22 +507,13 @@ def _builds_elements(value: cst.ListComp | cst.List | cst.GeneratorExp) -> bool:
     return isinstance(value.elt, cst.Call)
 
 
-class _LocalFactsCollector(cst.CSTVisitor):
+class _LocalFactsCollector(traversal.FunctionBodyVisitor):
     """Collects aliases and constructed locals of one function body (not nested functions)."""
 
     def __init__(self, analysis: SpanAnalysis, facts: FunctionFacts) -> None:
         super().__init__()
         self.analysis = analysis
         self.facts = facts
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:

@@ -69,7 +69,7 @@ def _exempt_function(function: cst.FunctionDef) -> bool:
     return False
 
 
-class _WriteCollector(cst.CSTVisitor):
+class _WriteCollector(traversal.FunctionBodyVisitor):
     def __init__(self, analysis: SpanAnalysis, facts: FunctionFacts) -> None:
         super().__init__()
         self.analysis = analysis
@@ -84,16 +84,7 @@ class _WriteCollector(cst.CSTVisitor):
         traversal.visit(self.facts.node.body, self)
         return self.writes
 
-    # --- scope -----------------------------------------------------------------------------
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
+    # --- statements ------------------------------------------------------------------------
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self._line = node
 
