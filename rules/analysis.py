@@ -75,6 +75,21 @@ def root_name(expr: cst.BaseExpression) -> str | None:
             return None
 
 
+def string_value(node: cst.CSTNode | None) -> str | None:
+    """The text of a plain string literal (`"key"`), else None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def string_key(node: cst.Subscript) -> str | None:
+    """The key of `x["key"]`, else None."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return string_value(node.slice[0].slice.value)
+
+
 @dataclass
 class FunctionFacts:
     """What one function's body says about its local names."""
@@ -227,11 +242,11 @@ class SpanAnalysis:
                     if not isinstance(statement, cst.SimpleStatementLine):
                         continue
                     for small in statement.body:
-                        if isinstance(small, (cst.Assign, cst.AnnAssign)) and isinstance(small.value, cst.SimpleString):
-                            text = small.value.evaluated_value
+                        text = string_value(small.value) if isinstance(small, (cst.Assign, cst.AnnAssign)) else None
+                        if text is not None:
                             targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
                             for target in targets:
-                                if isinstance(target, cst.Name) and isinstance(text, str):
+                                if isinstance(target, cst.Name):
                                     self._constants[target.value] = text
         return self._constants.get(name)
 
@@ -467,7 +482,7 @@ def _annotation_class(annotation: cst.Annotation | None) -> str | None:
     node: cst.BaseExpression = annotation.annotation
     for _ in range(4):
         if isinstance(node, cst.SimpleString):
-            text = node.evaluated_value if isinstance(node.evaluated_value, str) else ""
+            text = string_value(node) or ""
             try:
                 node = cst.parse_expression(text)
             except cst.ParserSyntaxError:

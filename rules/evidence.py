@@ -13,7 +13,7 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts, string_key
 from runtime_guard.vocabulary import Vocabulary
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
@@ -89,16 +89,6 @@ def root_name(expr: cst.BaseExpression) -> str | None:
     while isinstance(node, (cst.Attribute, cst.Subscript)):
         node = node.value
     return node.value if isinstance(node, cst.Name) else None
-
-
-def string_key(node: cst.Subscript) -> str | None:
-    """The key of `x["key"]`, else None."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    key = node.slice[0].slice.value
-    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-        return key.evaluated_value
-    return None
 
 
 def is_log_name(name: str, vocabulary: Vocabulary) -> bool:

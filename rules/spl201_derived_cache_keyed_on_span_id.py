@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, dotted_name, name_parts
+from rules.analysis import callee_name, dotted_name, name_parts, string_key
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import CACHE_KEYED_ON_ID
 from rules.project import FileSummary
@@ -419,7 +419,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         if isinstance(expr, cst.Attribute):
             owner, attr = expr.value, expr.attr.value
         elif isinstance(expr, cst.Subscript):
-            owner, attr = expr.value, _string_key(expr) or ""
+            owner, attr = expr.value, string_key(expr) or ""
         else:
             return False
         if self._names_span_id(attr):
@@ -471,7 +471,7 @@ No fix: the right key depends on what the span carries (a version, a content has
                 return True
             return self._derived(value.value, owners)
         if isinstance(value, cst.Subscript):
-            key = _string_key(value)
+            key = string_key(value)
             if key and self._says_derived_or_content(key) and self._is_owner(value.value, owners):
                 return True
             return self._derived(value.value, owners)
@@ -535,13 +535,6 @@ def _single_key(node: cst.Subscript) -> cst.BaseExpression | None:
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     return node.slice[0].slice.value
-
-
-def _string_key(node: cst.Subscript) -> str | None:
-    key = _single_key(node)
-    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-        return key.evaluated_value
-    return None
 
 
 def _key_parts(key: cst.BaseExpression) -> list[cst.BaseExpression] | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts
+from rules.analysis import callee_name, name_parts, string_key, string_value
 from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import REMOVAL
 from rules.evidence import (
@@ -24,7 +24,6 @@ from rules.evidence import (
     recording_functions,
     root_name,
     same_expression,
-    string_key,
     words_in,
 )
 from rules.project import FileSummary
@@ -400,8 +399,9 @@ No fix: the rationale is the author's to write.
             return False
         if not self.context.analysis.is_span_like(span, self.facts):
             return False
-        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-            return any(marker in value.evaluated_value for marker in vocabulary.tombstone_markers)
+        text = string_value(value)
+        if text is not None:
+            return any(marker in text for marker in vocabulary.tombstone_markers)
         if isinstance(value, (cst.Name, cst.Attribute)):
             return "tombstone" in name_parts(value.value if isinstance(value, cst.Name) else value.attr.value)
         return False

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts
+from rules.analysis import callee_name, name_parts, string_key
 from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import CONTENT_SLICE
-from rules.evidence import has_word, root_name, string_key
+from rules.evidence import has_word, root_name
 from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
