@@ -8,12 +8,14 @@ consecutively among the name's parts (`audit` in `self.audit_log`, `created_at` 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, TypeVar
 
 import libcst as cst
 
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts, string_key
+from rules.base import FunctionStateRule
 from runtime_guard.vocabulary import Vocabulary
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
@@ -30,6 +32,51 @@ NOT_A_LOG_PARTS = frozenset({"logger", "logging", "file", "fh", "fp", "path", "d
 TRACING_MARKERS = re.compile(
     r"opentelemetry|\btracer\b|trace_id|TracingProcessor|ReadableSpan|SpanExport|SpanProcessor|tracing\.|start_span\("
 )
+
+
+@dataclass
+class GuardedFunction:
+    """The state of a function for a `GuardedRule`; a rule's own function state extends it."""
+
+    # The `if`/`while` tests and `for` iterables enclosing the current node, innermost last.
+    guards: list[cst.BaseExpression] = field(default_factory=list, kw_only=True)
+
+
+Guarded = TypeVar("Guarded", bound=GuardedFunction)
+
+
+class GuardedRule(FunctionStateRule[Guarded]):
+    """A rule that knows the conditions enclosing the current node in its function (`self.state.guards`).
+
+    Subclasses overriding these visit/leave methods must call `super()`.
+    """
+
+    def visit_If(self, node: cst.If) -> None:
+        self.push_guard(node.test)
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.pop_guard()
+
+    def visit_While(self, node: cst.While) -> None:
+        self.push_guard(node.test)
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self.pop_guard()
+
+    def visit_For(self, node: cst.For) -> None:
+        self.push_guard(node.iter)
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self.pop_guard()
+
+    def push_guard(self, guard: cst.BaseExpression) -> None:
+        """`guard` encloses what is visited until the matching `pop_guard()`."""
+        if self.state is not None:
+            self.state.guards.append(guard)
+
+    def pop_guard(self) -> None:
+        if self.state is not None:
+            self.state.guards.pop()
 
 
 def parts_of(words: Sequence[str]) -> tuple[tuple[str, ...], ...]:

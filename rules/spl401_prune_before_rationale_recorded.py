@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from rules.analysis import callee_name, name_parts, string_key, string_value
-from rules.base import FunctionStateRule, Invalid, Valid
+from rules.base import Invalid, Valid
 from rules.candidates import REMOVAL
 from rules.evidence import (
     REMOVING_METHODS,
+    GuardedFunction,
+    GuardedRule,
     chain_names,
     TRACING_MARKERS,
     has_word,
@@ -64,7 +66,7 @@ class _Removal:
 
 
 @dataclass
-class _Function:
+class _Function(GuardedFunction):
     """The events of one function, in source order, with the block each happened in."""
 
     params: frozenset[str]
@@ -72,7 +74,6 @@ class _Function:
     records: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
     calls: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)  # maybe helper records
     removals: list[_Removal] = field(default_factory=list)
-    guards: list[cst.BaseExpression] = field(default_factory=list)
     moved: set[cst.CSTNode] = field(default_factory=set)  # calls whose result goes into another container
     loops: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)  # (target, iter)
     aliases: set[str] = field(default_factory=set)  # locals naming a context container
@@ -86,7 +87,7 @@ def _dominates(earlier: tuple[tuple[int, ...], int], later: tuple[tuple[int, ...
     return seq_a < seq_b and path_b[: len(path_a)] == path_a
 
 
-class PruneBeforeRationaleRecorded(FunctionStateRule[_Function]):
+class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     code = "SPL401"
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
@@ -266,39 +267,18 @@ No fix: the rationale is the author's to write.
         if self.state is not None and node not in self._transparent:
             self.state.path.pop()
 
-    def visit_If(self, node: cst.If) -> None:
-        self._push_guard(node.test)
-
-    def leave_If(self, original_node: cst.If) -> None:
-        self._pop_guard()
-
-    def visit_While(self, node: cst.While) -> None:
-        self._push_guard(node.test)
-
-    def leave_While(self, original_node: cst.While) -> None:
-        self._pop_guard()
-
     def visit_For(self, node: cst.For) -> None:
+        super().visit_For(node)
         function = self.state
         if function is not None:
-            function.guards.append(node.iter)
             function.loops.append((node.target, node.iter))
             if isinstance(node.target, cst.Name):
                 function.owned.add(node.target.value)
 
     def leave_For(self, original_node: cst.For) -> None:
-        function = self.state
-        if function is not None:
-            function.guards.pop()
-            function.loops.pop()
-
-    def _push_guard(self, guard: cst.BaseExpression) -> None:
+        super().leave_For(original_node)
         if self.state is not None:
-            self.state.guards.append(guard)
-
-    def _pop_guard(self) -> None:
-        if self.state is not None:
-            self.state.guards.pop()
+            self.state.loops.pop()
 
     def _here(self) -> tuple[tuple[int, ...], int]:
         self._seq += 1

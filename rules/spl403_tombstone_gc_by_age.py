@@ -8,9 +8,18 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from rules.analysis import callee_name
-from rules.base import FunctionStateRule, Invalid, Valid
+from rules.base import Invalid, Valid
 from rules.candidates import DROP
-from rules.evidence import has_word, is_filter_of, is_span_container, mentions, same_expression, words_in
+from rules.evidence import (
+    GuardedFunction,
+    GuardedRule,
+    has_word,
+    is_filter_of,
+    is_span_container,
+    mentions,
+    same_expression,
+    words_in,
+)
 from rules.project import FileSummary
 from runtime_guard.vocabulary import Vocabulary
 
@@ -20,17 +29,16 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
 @dataclass
-class _Function:
+class _Function(GuardedFunction):
     removals: list[cst.CSTNode] = field(default_factory=list)  # removals whose condition is age or time
     containers: list[cst.BaseExpression] = field(default_factory=list)  # what each removal drops from
-    guards: list[cst.BaseExpression] = field(default_factory=list)  # enclosing if/while tests and for iterables
     # Per enclosing block, the tests of earlier `if ...: continue` / `return` statements in it.
     exits: list[list[cst.BaseExpression]] = field(default_factory=list)
     age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`, `expired`
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> filter assigned to it
 
 
-class TombstoneGcByAge(FunctionStateRule[_Function]):
+class TombstoneGcByAge(GuardedRule[_Function]):
     code = "SPL403"
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
@@ -162,34 +170,19 @@ No fix: which holders exist is specific to the application.
                 self.report(function.removals[0])
 
     # --- conditions ----------------------------------------------------------------------------
-    def visit_If(self, node: cst.If) -> None:
-        self._push_guard(node.test)
-
     def leave_If(self, original_node: cst.If) -> None:
-        self._pop_guard()
+        super().leave_If(original_node)
         function = self.state
         if function is not None and function.exits and original_node.orelse is None and _exits(original_node.body):
             function.exits[-1].append(original_node.test)  # `if fresh: continue` guards what follows
 
-    def visit_While(self, node: cst.While) -> None:
-        self._push_guard(node.test)
-
-    def leave_While(self, original_node: cst.While) -> None:
-        self._pop_guard()
-
-    def visit_For(self, node: cst.For) -> None:
-        self._push_guard(node.iter)
-
-    def leave_For(self, original_node: cst.For) -> None:
-        self._pop_guard()
-
     def visit_MatchCase(self, node: cst.MatchCase) -> None:
         if node.guard is not None:
-            self._push_guard(node.guard)
+            self.push_guard(node.guard)
 
     def leave_MatchCase(self, original_node: cst.MatchCase) -> None:
         if original_node.guard is not None:
-            self._pop_guard()
+            self.pop_guard()
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         if self.state is not None:
@@ -198,14 +191,6 @@ No fix: which holders exist is specific to the application.
     def leave_IndentedBlock(self, original_node: cst.IndentedBlock) -> None:
         if self.state is not None:
             self.state.exits.pop()
-
-    def _push_guard(self, guard: cst.BaseExpression) -> None:
-        if self.state is not None:
-            self.state.guards.append(guard)
-
-    def _pop_guard(self) -> None:
-        if self.state is not None:
-            self.state.guards.pop()
 
     def _is_about_age(self, expr: cst.BaseExpression) -> bool:
         age_locals = self.state.age_locals
