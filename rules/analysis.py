@@ -52,14 +52,18 @@ def dotted_name(node: cst.CSTNode | None) -> str | None:
     return None
 
 
+def last_name(expr: cst.CSTNode) -> str | None:
+    """`c` for `a.b.c` or `c`; None for other shapes."""
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    if isinstance(expr, cst.Name):
+        return expr.value
+    return None
+
+
 def callee_name(call: cst.Call) -> str | None:
     """The last name of a call's callee: `summarize` for `llm.summarize(...)`."""
-    func = call.func
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    if isinstance(func, cst.Name):
-        return func.value
-    return None
+    return last_name(call.func)
 
 
 def root_name(expr: cst.BaseExpression) -> str | None:
@@ -169,7 +173,7 @@ class SpanAnalysis:
     def guessed_classes(self, expr: cst.BaseExpression) -> list[SpanClass]:
         """For a value known only by its name (`block`), the classes of the tree this module imports or
         defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
-        name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else None
+        name = last_name(expr)
         if name is None:
             return []
         nouns = {self._noun_of(p) for p in name_parts(name)} - {None}
@@ -254,7 +258,7 @@ class SpanAnalysis:
         """`value` writes a tombstone marker (`"[pruned]"`, or a constant bound to one): a prune, not a rewrite."""
         markers = self.vocabulary.tombstone_markers
         if isinstance(value, (cst.Name, cst.Attribute)):
-            name = value.value if isinstance(value, cst.Name) else value.attr.value
+            name = last_name(value)
             constant = self.constant_value(name)
             if constant is not None:
                 return any(m in constant for m in markers)

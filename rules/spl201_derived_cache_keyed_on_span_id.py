@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, dotted_name, name_parts, string_key
+from rules.analysis import callee_name, dotted_name, last_name, name_parts, string_key
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import CACHE_KEYED_ON_ID
 from rules.project import FileSummary
@@ -365,7 +365,7 @@ No fix: the right key depends on what the span carries (a version, a content has
                 "alone; key it on (span_id, version, content_hash)")
 
     def _is_cache(self, mapping: cst.BaseExpression) -> bool:
-        name = _last_name(mapping)
+        name = _mapping_name(mapping)
         if name is None:
             return False
         found = self._cache_names.get(name)
@@ -374,7 +374,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         return found
 
     def _says_derived(self, mapping: cst.BaseExpression) -> bool:
-        parts = name_parts(_last_name(mapping) or "")
+        parts = name_parts(_mapping_name(mapping) or "")
         return bool(set(parts) & self._derived_words) or ("token" in parts and bool({"count", "counts"} & set(parts)))
 
     def _persistent(self, mapping: cst.BaseExpression) -> bool:
@@ -405,7 +405,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     def _follows_content(self, expr: cst.BaseExpression) -> bool:
         """A key part that changes with the content: a version, a hash, the content itself."""
         for node in _names_in(expr):
-            name = node.value if isinstance(node, cst.Name) else node.attr.value
+            name = last_name(node)
             if self._tracks_content(name):
                 return True
         return False
@@ -558,14 +558,11 @@ def _names_in(expr: cst.BaseExpression):  # type: ignore[no-untyped-def]
         stack.extend(node.children)
 
 
-def _last_name(expr: cst.BaseExpression) -> str | None:
-    while isinstance(expr, cst.Subscript):
-        expr = expr.value
-    if isinstance(expr, cst.Attribute):
-        return expr.attr.value
-    if isinstance(expr, cst.Name):
-        return expr.value
-    return None
+def _mapping_name(mapping: cst.BaseExpression) -> str | None:
+    """`_cache` for `self._cache` or `self._cache[k]`."""
+    while isinstance(mapping, cst.Subscript):
+        mapping = mapping.value
+    return last_name(mapping)
 
 
 def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts, string_key, string_value
+from rules.analysis import callee_name, last_name, name_parts, string_key, string_value
 from rules.base import Invalid, Valid
 from rules.candidates import REMOVAL
 from rules.evidence import (
@@ -383,7 +383,7 @@ No fix: the rationale is the author's to write.
         if text is not None:
             return any(marker in text for marker in vocabulary.tombstone_markers)
         if isinstance(value, (cst.Name, cst.Attribute)):
-            return "tombstone" in name_parts(value.value if isinstance(value, cst.Name) else value.attr.value)
+            return "tombstone" in name_parts(last_name(value))
         return False
 
     # --- what is a context container and a pruning policy ----------------------------------------
@@ -401,7 +401,7 @@ No fix: the rationale is the author's to write.
             not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
         ):
             return False
-        if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
+        if self._tracing and {"span", "spans"}.intersection(name_parts(last_name(expr) or "")):
             return False
         owners = [*chain_names(expr), (self.facts.self_class if self.facts else None) or ""]
         if any(_NOT_CONTEXT_PARTS.intersection(name_parts(name)) for name in owners):
@@ -553,14 +553,6 @@ def _names_a_span_type(type_name: str, analysis) -> bool:
     """`Span`, `Message`, `BaseMessage`, `TextNode`: a short type name ending in a span noun."""
     parts = name_parts(type_name)
     return 0 < len(parts) <= 2 and analysis.is_span_name(parts[-1]) and parts[-1] not in _WEAK_NOUNS
-
-
-def _container_parts(expr: cst.BaseExpression) -> list[str]:
-    if isinstance(expr, cst.Attribute):
-        return name_parts(expr.attr.value)
-    if isinstance(expr, cst.Name):
-        return name_parts(expr.value)
-    return []
 
 
 def _is_full_slice(node: cst.BaseExpression) -> bool:

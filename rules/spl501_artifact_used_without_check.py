@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts, string_key
+from rules.analysis import callee_name, last_name, name_parts, string_key
 from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import CONTENT_SLICE
 from rules.evidence import has_word, root_name
@@ -284,7 +284,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             owner = node.value
             key = string_key(node)
             if key is None:
-                inner = owner.attr.value if isinstance(owner, cst.Attribute) else owner.value if isinstance(owner, cst.Name) else None
+                inner = last_name(owner)
                 if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
                     return None
                 return owner if root_name(owner) != span_root else None
