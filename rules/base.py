@@ -203,9 +203,11 @@ class FunctionStateRule(ScopedRule, Generic[State]):
 
     @property
     def state(self) -> State | None:
+        """The innermost enclosing function's state."""
         return self._states[-1] if self._states else None
 
     def start_function(self, node: cst.FunctionDef) -> State:
+        """The new state of the function `node`, being entered."""
         raise NotImplementedError
 
     def finish_function(self, state: State, node: cst.FunctionDef) -> None:

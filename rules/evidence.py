@@ -1,4 +1,5 @@
-"""Shared facts of the evidence rules (SPL401-SPL403, SPL501): decision logs, removals, word matching.
+"""Shared facts of the evidence rules (SPL401-SPL403, SPL501): decision logs, removals, word matching,
+and `GuardedRule`, which tracks the conditions enclosing the current node.
 
 The words come from the vocabulary (`decision_log_names`, `record_methods`, `prune_words`,
 `age_words`, `liveness_words`, `check_words`); a word matches a name when its word parts appear
