@@ -54,14 +54,18 @@ def dotted_name(node: cst.CSTNode | None) -> str | None:
     return None
 
 
+def last_name(expr: cst.CSTNode) -> str | None:
+    """`c` for `a.b.c` or `c`; None for other shapes."""
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    if isinstance(expr, cst.Name):
+        return expr.value
+    return None
+
+
 def callee_name(call: cst.Call) -> str | None:
     """The last name of a call's callee: `summarize` for `llm.summarize(...)`."""
-    func = call.func
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    if isinstance(func, cst.Name):
-        return func.value
-    return None
+    return last_name(call.func)
 
 
 def root_name(expr: cst.BaseExpression) -> str | None:
@@ -75,6 +79,21 @@ def root_name(expr: cst.BaseExpression) -> str | None:
             expr = expr.func.value
         else:
             return None
+
+
+def string_value(node: cst.CSTNode | None) -> str | None:
+    """The text of a plain string literal (`"key"`), else None."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def string_key(node: cst.Subscript) -> str | None:
+    """The key of `x["key"]`, else None."""
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    return string_value(node.slice[0].slice.value)
 
 
 @dataclass
@@ -156,7 +175,7 @@ class SpanAnalysis:
     def guessed_classes(self, expr: cst.BaseExpression) -> list[SpanClass]:
         """For a value known only by its name (`block`), the classes of the tree this module imports or
         defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
-        name = expr.value if isinstance(expr, cst.Name) else expr.attr.value if isinstance(expr, cst.Attribute) else None
+        name = last_name(expr)
         if name is None:
             return []
         nouns = {self._noun_of(p) for p in name_parts(name)} - {None}
@@ -229,11 +248,11 @@ class SpanAnalysis:
                     if not isinstance(statement, cst.SimpleStatementLine):
                         continue
                     for small in statement.body:
-                        if isinstance(small, (cst.Assign, cst.AnnAssign)) and isinstance(small.value, cst.SimpleString):
-                            text = small.value.evaluated_value
+                        text = string_value(small.value) if isinstance(small, (cst.Assign, cst.AnnAssign)) else None
+                        if text is not None:
                             targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
                             for target in targets:
-                                if isinstance(target, cst.Name) and isinstance(text, str):
+                                if isinstance(target, cst.Name):
                                     self._constants[target.value] = text
         return self._constants.get(name)
 
@@ -241,7 +260,7 @@ class SpanAnalysis:
         """`value` writes a tombstone marker (`"[pruned]"`, or a constant bound to one): a prune, not a rewrite."""
         markers = self.vocabulary.tombstone_markers
         if isinstance(value, (cst.Name, cst.Attribute)):
-            name = value.value if isinstance(value, cst.Name) else value.attr.value
+            name = last_name(value)
             constant = self.constant_value(name)
             if constant is not None:
                 return any(m in constant for m in markers)
@@ -298,7 +317,6 @@ class SpanAnalysis:
 
         For a collection whose annotation names its elements (`list[Span]`), that element class.
         """
-        project = self.project
         if facts is not None and facts.narrowed:
             narrowed = facts.narrowed.get(expr.value if isinstance(expr, cst.Name) else self.module.code_for_node(expr))
             if narrowed is not None:
@@ -469,7 +487,7 @@ def _annotation_class(annotation: cst.Annotation | None) -> str | None:
     node: cst.BaseExpression = annotation.annotation
     for _ in range(4):
         if isinstance(node, cst.SimpleString):
-            text = node.evaluated_value if isinstance(node.evaluated_value, str) else ""
+            text = string_value(node) or ""
             try:
                 node = cst.parse_expression(text)
             except cst.ParserSyntaxError:
@@ -509,22 +527,13 @@ def _builds_elements(value: cst.ListComp | cst.List | cst.GeneratorExp) -> bool:
     return isinstance(value.elt, cst.Call)
 
 
-class _LocalFactsCollector(cst.CSTVisitor):
+class _LocalFactsCollector(traversal.FunctionBodyVisitor):
     """Collects aliases and constructed locals of one function body (not nested functions)."""
 
     def __init__(self, analysis: SpanAnalysis, facts: FunctionFacts) -> None:
         super().__init__()
         self.analysis = analysis
         self.facts = facts
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -606,7 +615,7 @@ class _LocalFactsCollector(cst.CSTVisitor):
     def _bind(self, name: str, value: cst.BaseExpression) -> None:
         if isinstance(value, cst.Await):
             value = value.expression
-        facts, project = self.facts, self.analysis.project
+        facts = self.facts
         if isinstance(value, (cst.List, cst.Dict)) and not value.elements:
             facts.accumulators.add(name)
             return

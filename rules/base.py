@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Literal, Mapping, Sequence, TypeVar, Union
 
 import libcst as cst
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 Severity = Literal["error", "warn"]
 Applicability = Literal["safe", "unsafe"]
 Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+State = TypeVar("State")
 
 
 @dataclass(frozen=True)
@@ -191,3 +192,37 @@ class ScopedRule(Rule):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._scopes.pop()
+
+
+class FunctionStateRule(ScopedRule, Generic[State]):
+    """A scoped rule that keeps a `State` for each function it is in.
+
+    `start_function(node)` makes the state on entering a function, `finish_function(state, node)`
+    receives it on leaving (before the scope is left: `self.function` and `self.facts` still describe
+    that function). `self.state` is the innermost enclosing function's state, also in the body of a
+    class nested in it; None outside any function.
+    """
+
+    def __init__(self, context: FileContext) -> None:
+        super().__init__(context)
+        self._states: list[State] = []
+
+    @property
+    def state(self) -> State | None:
+        """The innermost enclosing function's state."""
+        return self._states[-1] if self._states else None
+
+    def start_function(self, node: cst.FunctionDef) -> State:
+        """The new state of the function `node`, being entered."""
+        raise NotImplementedError
+
+    def finish_function(self, state: State, node: cst.FunctionDef) -> None:
+        """Conclude on one function; by default nothing."""
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self._states.append(self.start_function(node))
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.finish_function(self._states.pop(), original_node)
+        super().leave_FunctionDef(original_node)

@@ -1,4 +1,5 @@
-"""Shared facts of the evidence rules (SPL401-SPL403, SPL501): decision logs, removals, word matching.
+"""Shared facts of the evidence rules (SPL401-SPL403, SPL501): decision logs, removals, word matching,
+and `GuardedRule`, which tracks the conditions enclosing the current node.
 
 The words come from the vocabulary (`decision_log_names`, `record_methods`, `prune_words`,
 `age_words`, `liveness_words`, `check_words`); a word matches a name when its word parts appear
@@ -8,12 +9,14 @@ consecutively among the name's parts (`audit` in `self.audit_log`, `created_at` 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, TypeVar
 
 import libcst as cst
 
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts, string_key
+from rules.base import FunctionStateRule
 from runtime_guard.vocabulary import Vocabulary
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
@@ -30,6 +33,51 @@ NOT_A_LOG_PARTS = frozenset({"logger", "logging", "file", "fh", "fp", "path", "d
 TRACING_MARKERS = re.compile(
     r"opentelemetry|\btracer\b|trace_id|TracingProcessor|ReadableSpan|SpanExport|SpanProcessor|tracing\.|start_span\("
 )
+
+
+@dataclass
+class GuardedFunction:
+    """The state of a function for a `GuardedRule`; a rule's own function state extends it."""
+
+    # The `if`/`while` tests and `for` iterables enclosing the current node, innermost last.
+    guards: list[cst.BaseExpression] = field(default_factory=list, kw_only=True)
+
+
+Guarded = TypeVar("Guarded", bound=GuardedFunction)
+
+
+class GuardedRule(FunctionStateRule[Guarded]):
+    """A rule that knows the conditions enclosing the current node in its function (`self.state.guards`).
+
+    Subclasses overriding these visit/leave methods must call `super()`.
+    """
+
+    def visit_If(self, node: cst.If) -> None:
+        self.push_guard(node.test)
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.pop_guard()
+
+    def visit_While(self, node: cst.While) -> None:
+        self.push_guard(node.test)
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self.pop_guard()
+
+    def visit_For(self, node: cst.For) -> None:
+        self.push_guard(node.iter)
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self.pop_guard()
+
+    def push_guard(self, guard: cst.BaseExpression) -> None:
+        """`guard` encloses what is visited until the matching `pop_guard()`."""
+        if self.state is not None:
+            self.state.guards.append(guard)
+
+    def pop_guard(self) -> None:
+        if self.state is not None:
+            self.state.guards.pop()
 
 
 def parts_of(words: Sequence[str]) -> tuple[tuple[str, ...], ...]:
@@ -89,16 +137,6 @@ def root_name(expr: cst.BaseExpression) -> str | None:
     while isinstance(node, (cst.Attribute, cst.Subscript)):
         node = node.value
     return node.value if isinstance(node, cst.Name) else None
-
-
-def string_key(node: cst.Subscript) -> str | None:
-    """The key of `x["key"]`, else None."""
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    key = node.slice[0].slice.value
-    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-        return key.evaluated_value
-    return None
 
 
 def is_log_name(name: str, vocabulary: Vocabulary) -> bool:

@@ -19,7 +19,7 @@ from typing import Iterable
 import libcst as cst
 
 from rules import flow
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
 from rules.base import FileContext, ScopedRule
 from rules.candidates import (
     CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS, may_have_writes,
@@ -69,7 +69,7 @@ def _exempt_function(function: cst.FunctionDef) -> bool:
     return False
 
 
-class _WriteCollector(cst.CSTVisitor):
+class _WriteCollector(traversal.FunctionBodyVisitor):
     def __init__(self, analysis: SpanAnalysis, facts: FunctionFacts) -> None:
         super().__init__()
         self.analysis = analysis
@@ -84,16 +84,7 @@ class _WriteCollector(cst.CSTVisitor):
         traversal.visit(self.facts.node.body, self)
         return self.writes
 
-    # --- scope -----------------------------------------------------------------------------
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
+    # --- statements ------------------------------------------------------------------------
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self._line = node
 
@@ -130,7 +121,7 @@ class _WriteCollector(cst.CSTVisitor):
         called = dotted_name(func) or ""
         args = node.args
         if (called == "setattr" or called.endswith(".__setattr__")) and len(args) >= 3:
-            field = _string(args[1].value)
+            field = string_value(args[1].value)
             if field in self.content_fields:
                 self._add(args[0].value, field, args[2].value)
             return
@@ -154,7 +145,7 @@ class _WriteCollector(cst.CSTVisitor):
             if isinstance(container, cst.Attribute) and container.attr.value in self.content_fields:
                 self._add(container.value, container.attr.value, value)
             elif isinstance(container, cst.Attribute) and container.attr.value == "__dict__":
-                field = _string(target.slice[0].slice.value) if isinstance(target.slice[0].slice, cst.Index) else None
+                field = string_value(target.slice[0].slice.value) if isinstance(target.slice[0].slice, cst.Index) else None
                 if field in self.content_fields:
                     self._add(container.value, field, value)
 
@@ -213,13 +204,6 @@ class _WriteCollector(cst.CSTVisitor):
         )
 
 
-def _string(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
 def _copied_object(call: cst.Call) -> cst.BaseExpression | None:
     """`s` for `replace(s, ...)`, `dataclasses.replace(s, ...)`, `s.model_copy(...)`, `s._replace(...)`."""
     name = callee_name(call)
@@ -243,7 +227,7 @@ def _new_fields(call: cst.Call) -> dict[str, cst.BaseExpression]:
         if arg.keyword.value == "update" and isinstance(arg.value, cst.Dict):
             for element in arg.value.elements:
                 if isinstance(element, cst.DictElement):
-                    key = _string(element.key)
+                    key = string_value(element.key)
                     if key:
                         found[key] = element.value
         else:
@@ -311,7 +295,7 @@ class _EffectFinder(cst.CSTVisitor):
         func = node.func
         called = dotted_name(func) or ""
         if (called == "setattr" or called.endswith(".__setattr__")) and len(node.args) >= 2:
-            if _string(node.args[1].value) in self.fields and self._is_owner(node.args[0].value):
+            if string_value(node.args[1].value) in self.fields and self._is_owner(node.args[0].value):
                 self.found = True
             return
         name = callee_name(node)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, dotted_name, name_parts
+from rules.analysis import callee_name, dotted_name, last_name, name_parts, string_key
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import CACHE_KEYED_ON_ID
 from runtime_guard.vocabulary import Vocabulary
@@ -362,7 +362,7 @@ No fix: the right key depends on what the span carries (a version, a content has
                 "alone; key it on (span_id, version, content_hash)")
 
     def _is_cache(self, mapping: cst.BaseExpression) -> bool:
-        name = _last_name(mapping)
+        name = _mapping_name(mapping)
         if name is None:
             return False
         found = self._cache_names.get(name)
@@ -371,7 +371,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         return found
 
     def _says_derived(self, mapping: cst.BaseExpression) -> bool:
-        parts = name_parts(_last_name(mapping) or "")
+        parts = name_parts(_mapping_name(mapping) or "")
         return bool(set(parts) & self._derived_words) or ("token" in parts and bool({"count", "counts"} & set(parts)))
 
     def _persistent(self, mapping: cst.BaseExpression) -> bool:
@@ -402,7 +402,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     def _follows_content(self, expr: cst.BaseExpression) -> bool:
         """A key part that changes with the content: a version, a hash, the content itself."""
         for node in _names_in(expr):
-            name = node.value if isinstance(node, cst.Name) else node.attr.value
+            name = last_name(node)
             if self._tracks_content(name):
                 return True
         return False
@@ -416,7 +416,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         if isinstance(expr, cst.Attribute):
             owner, attr = expr.value, expr.attr.value
         elif isinstance(expr, cst.Subscript):
-            owner, attr = expr.value, _string_key(expr) or ""
+            owner, attr = expr.value, string_key(expr) or ""
         else:
             return False
         if self._names_span_id(attr):
@@ -468,7 +468,7 @@ No fix: the right key depends on what the span carries (a version, a content has
                 return True
             return self._derived(value.value, owners)
         if isinstance(value, cst.Subscript):
-            key = _string_key(value)
+            key = string_key(value)
             if key and self._says_derived_or_content(key) and self._is_owner(value.value, owners):
                 return True
             return self._derived(value.value, owners)
@@ -534,13 +534,6 @@ def _single_key(node: cst.Subscript) -> cst.BaseExpression | None:
     return node.slice[0].slice.value
 
 
-def _string_key(node: cst.Subscript) -> str | None:
-    key = _single_key(node)
-    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-        return key.evaluated_value
-    return None
-
-
 def _key_parts(key: cst.BaseExpression) -> list[cst.BaseExpression] | None:
     """The components of a key: tuple elements, f-string fields, or the key itself."""
     if isinstance(key, cst.Tuple):
@@ -562,14 +555,11 @@ def _names_in(expr: cst.BaseExpression):  # type: ignore[no-untyped-def]
         stack.extend(node.children)
 
 
-def _last_name(expr: cst.BaseExpression) -> str | None:
-    while isinstance(expr, cst.Subscript):
-        expr = expr.value
-    if isinstance(expr, cst.Attribute):
-        return expr.attr.value
-    if isinstance(expr, cst.Name):
-        return expr.value
-    return None
+def _mapping_name(mapping: cst.BaseExpression) -> str | None:
+    """`_cache` for `self._cache` or `self._cache[k]`."""
+    while isinstance(mapping, cst.Subscript):
+        mapping = mapping.value
+    return last_name(mapping)
 
 
 def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:

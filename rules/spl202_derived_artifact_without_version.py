@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from rules.analysis import callee_name, dotted_name, name_parts
+from rules.analysis import callee_name, dotted_name, name_parts, string_value
 from rules.base import Invalid, Rule, Valid, words_pattern
 from rules.candidates import ID_OR_DERIVED_RECORD
 from rules.project import RECORD_BASES, RECORD_DECORATORS
@@ -324,18 +324,20 @@ def _factory_fields(call: cst.Call) -> set[str]:
         return set()
     spec = call.args[1].value
     names: set[str] = set()
-    if isinstance(spec, cst.SimpleString) and isinstance(spec.evaluated_value, str):
-        return set(spec.evaluated_value.replace(",", " ").split())
+    text = string_value(spec)
+    if text is not None:
+        return set(text.replace(",", " ").split())
     if isinstance(spec, (cst.List, cst.Tuple)):
         for element in spec.elements:
             item = element.value
             if isinstance(item, (cst.Tuple, cst.List)) and item.elements:
                 item = item.elements[0].value
-            if isinstance(item, cst.SimpleString) and isinstance(item.evaluated_value, str):
-                names.add(item.evaluated_value)
+            name = string_value(item)
+            if name is not None:
+                names.add(name)
     elif isinstance(spec, cst.Dict):
         for element in spec.elements:
-            key = getattr(element, "key", None)
-            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-                names.add(key.evaluated_value)
+            key = string_value(getattr(element, "key", None))
+            if key is not None:
+                names.add(key)
     return names

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts
+from rules.analysis import callee_name, name_parts, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import SUMMARIZE_CALL
 from runtime_guard.vocabulary import Vocabulary
@@ -300,10 +300,9 @@ No fix: what to record as lineage is the caller's decision.
     def visit_Dict(self, node: cst.Dict) -> None:
         scope = self._stack[-1]
         for element in node.elements:
-            key = getattr(element, "key", None)
-            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-                if self._is_lineage_name(key.evaluated_value):
-                    scope.tracked = True
+            key = string_value(getattr(element, "key", None))
+            if key is not None and self._is_lineage_name(key):
+                scope.tracked = True
 
     # --- assignments -----------------------------------------------------------------------
     def leave_Assign(self, original_node: cst.Assign) -> None:
@@ -323,7 +322,7 @@ No fix: what to record as lineage is the caller's decision.
     def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression, augmented: bool = False) -> None:
         scope = self._stack[-1]
         if isinstance(target, (cst.Attribute, cst.Subscript)):
-            written = target.attr.value if isinstance(target, cst.Attribute) else _string_key(target)
+            written = target.attr.value if isinstance(target, cst.Attribute) else string_key(target)
             if written and self._is_lineage_name(written):
                 scope.tracked = True
         call = _summarize_value(value, self.context.analysis.is_summarize_call)
@@ -377,7 +376,7 @@ No fix: what to record as lineage is the caller's decision.
             self._scan(expr.value, inputs)
         elif isinstance(expr, cst.Subscript):
             inputs.texts.add(self.context.module.code_for_node(expr))
-            key = _string_key(expr)
+            key = string_key(expr)
             if key and analysis.says_summary(key):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
             self._scan(expr.value, inputs)
@@ -404,13 +403,8 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.Dict):
             for element in expr.elements:
                 if isinstance(element, cst.DictElement):
-                    key = element.key
-                    if (
-                        isinstance(key, cst.SimpleString)
-                        and isinstance(key.evaluated_value, str)
-                        and analysis.says_summary(key.evaluated_value)
-                        and not _is_literal(element.value)
-                    ):
+                    key = string_value(element.key)
+                    if key is not None and analysis.says_summary(key) and not _is_literal(element.value):
                         inputs.summary = inputs.summary or self.context.module.code_for_node(element.value)
                 self._scan(element.value, inputs)
         elif isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
@@ -431,10 +425,9 @@ No fix: what to record as lineage is the caller's decision.
         func = call.func
         if isinstance(func, cst.Attribute):
             if func.attr.value in ("get", "pop") and call.args:
-                key = call.args[0].value
-                if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-                    if analysis.says_summary(key.evaluated_value):
-                        inputs.summary = inputs.summary or self.context.module.code_for_node(call)
+                key = string_value(call.args[0].value)
+                if key is not None and analysis.says_summary(key):
+                    inputs.summary = inputs.summary or self.context.module.code_for_node(call)
             self._scan(func.value, inputs)
         for arg in call.args:
             self._scan(arg.value, inputs)
@@ -531,15 +524,6 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
     if isinstance(target, cst.StarredElement):
         return _target_names(target.value)
     return []
-
-
-def _string_key(node: cst.Subscript) -> str | None:
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    key = node.slice[0].slice.value
-    if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-        return key.evaluated_value
-    return None
 
 
 def _is_literal(value: cst.BaseExpression) -> bool:

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts
-from rules.base import Invalid, ScopedRule, Valid
+from rules.analysis import callee_name, last_name, name_parts, string_key, string_value
+from rules.base import Invalid, Valid
 from rules.candidates import REMOVAL
 from rules.evidence import (
     REMOVING_METHODS,
+    GuardedFunction,
+    GuardedRule,
     chain_names,
     TRACING_MARKERS,
     has_word,
@@ -24,7 +26,6 @@ from rules.evidence import (
     recording_functions,
     root_name,
     same_expression,
-    string_key,
     words_in,
 )
 from runtime_guard.vocabulary import Vocabulary
@@ -64,7 +65,7 @@ class _Removal:
 
 
 @dataclass
-class _Function:
+class _Function(GuardedFunction):
     """The events of one function, in source order, with the block each happened in."""
 
     params: frozenset[str]
@@ -72,7 +73,6 @@ class _Function:
     records: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
     calls: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)  # maybe helper records
     removals: list[_Removal] = field(default_factory=list)
-    guards: list[cst.BaseExpression] = field(default_factory=list)
     moved: set[cst.CSTNode] = field(default_factory=set)  # calls whose result goes into another container
     loops: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)  # (target, iter)
     aliases: set[str] = field(default_factory=set)  # locals naming a context container
@@ -86,7 +86,7 @@ def _dominates(earlier: tuple[tuple[int, ...], int], later: tuple[tuple[int, ...
     return seq_a < seq_b and path_b[: len(path_a)] == path_a
 
 
-class PruneBeforeRationaleRecorded(ScopedRule):
+class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     code = "SPL401"
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
@@ -222,7 +222,6 @@ No fix: the rationale is the author's to write.
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self._functions: list[_Function] = []
         self._transparent: set[cst.CSTNode] = set()  # blocks that always run when their parent does
         self._blocks = 0
         self._seq = 0
@@ -231,14 +230,12 @@ No fix: the rationale is the author's to write.
         self._span_holders: frozenset[str] | None = None
 
     # --- scopes and blocks ---------------------------------------------------------------------
+    def start_function(self, node: cst.FunctionDef) -> _Function:
+        return _Function(frozenset(self.facts.params))
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
-        self._functions.append(_Function(frozenset(self.facts.params)))
         self._transparent.add(node.body)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._conclude(self._functions.pop())
-        super().leave_FunctionDef(original_node)
 
     def visit_With(self, node: cst.With) -> None:
         self._transparent.add(node.body)
@@ -259,51 +256,36 @@ No fix: the rationale is the author's to write.
         self._leave_block(original_node)
 
     def _enter_block(self, node: cst.CSTNode) -> None:
-        if self._functions and node not in self._transparent:
+        if self.state is not None and node not in self._transparent:
             self._blocks += 1
-            self._functions[-1].path.append(self._blocks)
+            self.state.path.append(self._blocks)
 
     def _leave_block(self, node: cst.CSTNode) -> None:
-        if self._functions and node not in self._transparent:
-            self._functions[-1].path.pop()
-
-    def visit_If(self, node: cst.If) -> None:
-        if self._functions:
-            self._functions[-1].guards.append(node.test)
-
-    def leave_If(self, original_node: cst.If) -> None:
-        if self._functions:
-            self._functions[-1].guards.pop()
-
-    def visit_While(self, node: cst.While) -> None:
-        if self._functions:
-            self._functions[-1].guards.append(node.test)
-
-    def leave_While(self, original_node: cst.While) -> None:
-        if self._functions:
-            self._functions[-1].guards.pop()
+        if self.state is not None and node not in self._transparent:
+            self.state.path.pop()
 
     def visit_For(self, node: cst.For) -> None:
-        if self._functions:
-            self._functions[-1].guards.append(node.iter)
-            self._functions[-1].loops.append((node.target, node.iter))
+        super().visit_For(node)
+        function = self.state
+        if function is not None:
+            function.loops.append((node.target, node.iter))
             if isinstance(node.target, cst.Name):
-                self._functions[-1].owned.add(node.target.value)
+                function.owned.add(node.target.value)
 
     def leave_For(self, original_node: cst.For) -> None:
-        if self._functions:
-            self._functions[-1].guards.pop()
-            self._functions[-1].loops.pop()
+        super().leave_For(original_node)
+        if self.state is not None:
+            self.state.loops.pop()
 
     def _here(self) -> tuple[tuple[int, ...], int]:
         self._seq += 1
-        return tuple(self._functions[-1].path), self._seq
+        return tuple(self.state.path), self._seq
 
     # --- records ---------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
-        if not self._functions:
+        function = self.state
+        if function is None:
             return
-        function = self._functions[-1]
         vocabulary = self.context.vocabulary
         if is_record_call(node, vocabulary, self.facts):
             function.records.append(self._here())
@@ -325,23 +307,23 @@ No fix: the rationale is the author's to write.
             function.calls.append((name, *self._here()))
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if self._functions and is_decision_log(node.target, self.context.vocabulary, self.facts):
-            self._functions[-1].records.append(self._here())
+        if self.state is not None and is_decision_log(node.target, self.context.vocabulary, self.facts):
+            self.state.records.append(self._here())
 
     # --- removals ----------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
-        if not self._functions:
+        if self.state is None:
             return
         targets = [e.value for e in node.target.elements] if isinstance(node.target, cst.Tuple) else [node.target]
         for target in targets:
             if isinstance(target, cst.Subscript) and self._is_context(target.value) and self._is_policy(node, target.value):
-                self._functions[-1].removals.append(_Removal(node, *self._here()))
+                self.state.removals.append(_Removal(node, *self._here()))
                 return
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if not self._functions:
+        function = self.state
+        if function is None:
             return
-        function = self._functions[-1]
         for target in node.targets:
             written = target.target
             if isinstance(written, cst.Subscript) and is_decision_log(written.value, self.context.vocabulary, self.facts):
@@ -352,8 +334,8 @@ No fix: the rationale is the author's to write.
                 self._bind(function, written.value, node.value)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if self._functions and node.value is not None and isinstance(node.target, cst.Name):
-            self._bind(self._functions[-1], node.target.value, node.value)
+        if self.state is not None and node.value is not None and isinstance(node.target, cst.Name):
+            self._bind(self.state, node.target.value, node.value)
 
     def _bind(self, function: _Function, name: str, value: cst.BaseExpression) -> None:
         function.filtered.pop(name, None)
@@ -369,7 +351,7 @@ No fix: the rationale is the author's to write.
 
     def _removes(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
         """`c[:] = filtered`, `self.spans = [s for s in self.spans if ...]`, `self.spans = kept`."""
-        function = self._functions[-1]
+        function = self.state
         if isinstance(target, cst.Subscript) and _is_full_slice(target):
             container = target.value
             return self._is_context(container) and (
@@ -394,16 +376,17 @@ No fix: the rationale is the author's to write.
             return False
         if not self.context.analysis.is_span_like(span, self.facts):
             return False
-        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-            return any(marker in value.evaluated_value for marker in vocabulary.tombstone_markers)
+        text = string_value(value)
+        if text is not None:
+            return any(marker in text for marker in vocabulary.tombstone_markers)
         if isinstance(value, (cst.Name, cst.Attribute)):
-            return "tombstone" in name_parts(value.value if isinstance(value, cst.Name) else value.attr.value)
+            return "tombstone" in name_parts(last_name(value))
         return False
 
     # --- what is a context container and a pruning policy ----------------------------------------
     def _is_context(self, expr: cst.BaseExpression) -> bool:
         """A span container that outlives the function: an attribute, a state key, a parameter or its alias."""
-        function = self._functions[-1]
+        function = self.state
         if isinstance(expr, cst.Name):
             if expr.value in function.aliases:
                 return True
@@ -415,7 +398,7 @@ No fix: the rationale is the author's to write.
             not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
         ):
             return False
-        if self._tracing and {"span", "spans"}.intersection(_container_parts(expr)):
+        if self._tracing and {"span", "spans"}.intersection(name_parts(last_name(expr) or "")):
             return False
         owners = [*chain_names(expr), (self.facts.self_class if self.facts else None) or ""]
         if any(_NOT_CONTEXT_PARTS.intersection(name_parts(name)) for name in owners):
@@ -474,11 +457,11 @@ No fix: the rationale is the author's to write.
             judged = self._judged_items(container)
             return any(
                 name in judged
-                for guard in self._functions[-1].guards
+                for guard in self.state.guards
                 if not (isinstance(guard, cst.Comparison) and self._selects_by_id(guard))
                 for name in words_in(guard)
             )
-        return any(self._is_policy_guard(guard, container) for guard in self._functions[-1].guards)
+        return any(self._is_policy_guard(guard, container) for guard in self.state.guards)
 
     def _is_policy_guard(self, guard: cst.BaseExpression, container: cst.BaseExpression) -> bool:
         """A test that selects what to drop: it names a size, score or age, or judges the container's items.
@@ -510,7 +493,7 @@ No fix: the rationale is the author's to write.
     def _judged_items(self, container: cst.BaseExpression) -> set[str]:
         """Names of the loop variables iterating over `container` (or a copy of it)."""
         found: set[str] = set()
-        for target, iterable in self._functions[-1].loops:
+        for target, iterable in self.state.loops:
             while isinstance(iterable, cst.Call) and iterable.args and callee_name(iterable) in (
                 "list", "tuple", "reversed", "enumerate", "sorted", "copy"
             ):
@@ -526,7 +509,7 @@ No fix: the rationale is the author's to write.
         return (*vocabulary.prune_words, *vocabulary.summarize_words, *vocabulary.age_words, *_POLICY_WORDS)
 
     # --- verdict -----------------------------------------------------------------------------------
-    def _conclude(self, function: _Function) -> None:
+    def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
         if not function.removals:
             return
         records = list(function.records)
@@ -567,14 +550,6 @@ def _names_a_span_type(type_name: str, analysis) -> bool:
     """`Span`, `Message`, `BaseMessage`, `TextNode`: a short type name ending in a span noun."""
     parts = name_parts(type_name)
     return 0 < len(parts) <= 2 and analysis.is_span_name(parts[-1]) and parts[-1] not in _WEAK_NOUNS
-
-
-def _container_parts(expr: cst.BaseExpression) -> list[str]:
-    if isinstance(expr, cst.Attribute):
-        return name_parts(expr.attr.value)
-    if isinstance(expr, cst.Name):
-        return name_parts(expr.value)
-    return []
 
 
 def _is_full_slice(node: cst.BaseExpression) -> bool:

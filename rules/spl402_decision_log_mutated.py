@@ -7,7 +7,7 @@ import re
 import libcst as cst
 
 from rules.analysis import callee_name, name_parts
-from rules.base import Invalid, ScopedRule, Valid
+from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import DECISION_LOG_EDIT
 from rules.evidence import (
     ENTRY_ATTRIBUTES,
@@ -28,7 +28,7 @@ _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
 
 
-class DecisionLogMutated(ScopedRule):
+class DecisionLogMutated(FunctionStateRule[set[str]]):
     code = "SPL402"
     name = "decision-log-mutated"
     summary = "Decision log edited other than by appending"
@@ -119,17 +119,11 @@ No fix: what to keep is a policy decision.
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self._locals: list[set[str]] = []  # per function: names bound to something other than a log
         self._covered: set[cst.CSTNode] = set()  # calls whose mutation is already reported at their statement
         self._discarded: set[cst.CSTNode] = set()  # calls that are whole statements
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        self._locals.append(set())
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._locals.pop()
-        super().leave_FunctionDef(original_node)
+    def start_function(self, node: cst.FunctionDef) -> set[str]:
+        return set()  # the function's own locals: names bound to something other than a log
 
     # --- what counts as the log ----------------------------------------------------------------
     def _log(self, expr: cst.BaseExpression) -> bool:
@@ -140,7 +134,7 @@ No fix: what to keep is a policy decision.
         if not is_decision_log(expr, self.context.vocabulary, facts):
             return False
         root = root_name(expr)
-        return root is None or root not in self._locals[-1]
+        return root is None or root not in self.state
 
     # --- bindings --------------------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -172,7 +166,7 @@ No fix: what to keep is a policy decision.
         if isinstance(target, cst.Name):
             aliases_log = value is not None and is_filter_of(value) is None and self._log(value)
             if not aliases_log:
-                self._locals[-1].add(target.value)
+                self.state.add(target.value)
 
     # --- mutations ---------------------------------------------------------------------------------
     def _check_write(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:

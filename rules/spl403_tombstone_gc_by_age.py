@@ -8,9 +8,18 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from rules.analysis import callee_name
-from rules.base import Invalid, ScopedRule, Valid
+from rules.base import Invalid, Valid
 from rules.candidates import DROP
-from rules.evidence import has_word, is_filter_of, is_span_container, mentions, same_expression, words_in
+from rules.evidence import (
+    GuardedFunction,
+    GuardedRule,
+    has_word,
+    is_filter_of,
+    is_span_container,
+    mentions,
+    same_expression,
+    words_in,
+)
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
@@ -19,17 +28,16 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
 @dataclass
-class _Function:
+class _Function(GuardedFunction):
     removals: list[cst.CSTNode] = field(default_factory=list)  # removals whose condition is age or time
     containers: list[cst.BaseExpression] = field(default_factory=list)  # what each removal drops from
-    guards: list[cst.BaseExpression] = field(default_factory=list)  # enclosing if/while tests and for iterables
     # Per enclosing block, the tests of earlier `if ...: continue` / `return` statements in it.
     exits: list[list[cst.BaseExpression]] = field(default_factory=list)
     age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`, `expired`
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> filter assigned to it
 
 
-class TombstoneGcByAge(ScopedRule):
+class TombstoneGcByAge(GuardedRule[_Function]):
     code = "SPL403"
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
@@ -143,18 +151,12 @@ No fix: which holders exist is specific to the application.
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return _tombstone_text(vocabulary).search(source) is not None
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._functions: list[_Function] = []
+    def start_function(self, node: cst.FunctionDef) -> _Function:
+        return _Function()
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        self._functions.append(_Function())
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        function = self._functions.pop()
+    def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
         if function.removals:
-            text = self.context.module.code_for_node(original_node)
+            text = self.context.module.code_for_node(node)
             vocabulary = self.context.vocabulary
             tombstones = _tombstone_text(vocabulary).search(text) is not None or (
                 _tombstone_key_text(vocabulary).search(text) is not None
@@ -162,63 +164,39 @@ No fix: which holders exist is specific to the application.
             )
             if tombstones and not _mentions_liveness(text, vocabulary):
                 self.report(function.removals[0])
-        super().leave_FunctionDef(original_node)
 
     # --- conditions ----------------------------------------------------------------------------
-    def visit_If(self, node: cst.If) -> None:
-        self._push(node.test)
-
     def leave_If(self, original_node: cst.If) -> None:
-        self._pop()
-        function = self._functions[-1] if self._functions else None
+        super().leave_If(original_node)
+        function = self.state
         if function is not None and function.exits and original_node.orelse is None and _exits(original_node.body):
             function.exits[-1].append(original_node.test)  # `if fresh: continue` guards what follows
 
-    def visit_While(self, node: cst.While) -> None:
-        self._push(node.test)
-
-    def leave_While(self, original_node: cst.While) -> None:
-        self._pop()
-
-    def visit_For(self, node: cst.For) -> None:
-        self._push(node.iter)
-
-    def leave_For(self, original_node: cst.For) -> None:
-        self._pop()
-
     def visit_MatchCase(self, node: cst.MatchCase) -> None:
         if node.guard is not None:
-            self._push(node.guard)
+            self.push_guard(node.guard)
 
     def leave_MatchCase(self, original_node: cst.MatchCase) -> None:
         if original_node.guard is not None:
-            self._pop()
+            self.pop_guard()
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-        if self._functions:
-            self._functions[-1].exits.append([])
+        if self.state is not None:
+            self.state.exits.append([])
 
     def leave_IndentedBlock(self, original_node: cst.IndentedBlock) -> None:
-        if self._functions:
-            self._functions[-1].exits.pop()
-
-    def _push(self, guard: cst.BaseExpression) -> None:
-        if self._functions:
-            self._functions[-1].guards.append(guard)
-
-    def _pop(self) -> None:
-        if self._functions:
-            self._functions[-1].guards.pop()
+        if self.state is not None:
+            self.state.exits.pop()
 
     def _is_about_age(self, expr: cst.BaseExpression) -> bool:
-        age_locals = self._functions[-1].age_locals
+        age_locals = self.state.age_locals
         return mentions(expr, self.context.vocabulary.age_words) or any(name in age_locals for name in words_in(expr))
 
     def _by_age(
         self, node: cst.CSTNode, container: cst.BaseExpression, condition: cst.BaseExpression | None = None
     ) -> None:
         """Keep the removal `node` when its condition (enclosing tests, or its own filter) is about age."""
-        function = self._functions[-1]
+        function = self.state
         guards = [*function.guards, *(test for block in function.exits for test in block)]
         if (condition is not None and self._is_about_age(condition)) or any(self._is_about_age(g) for g in guards):
             function.removals.append(node)
@@ -226,24 +204,22 @@ No fix: which holders exist is specific to the application.
 
     # --- removals --------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
-        if self._functions and isinstance(node.target, (cst.Subscript, cst.Tuple)):
+        if self.state is not None and isinstance(node.target, (cst.Subscript, cst.Tuple)):
             target = node.target.elements[0].value if isinstance(node.target, cst.Tuple) else node.target
             self._by_age(node, target.value if isinstance(target, cst.Subscript) else target)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self._functions and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
+        if self.state is not None and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
             if node.args or callee_name(node) in ("popitem", "clear"):
                 self._by_age(node, node.func.value)
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if not self._functions:
+        function = self.state
+        if function is None:
             return
         if self._is_about_age(node.value):
-            self._functions[-1].age_locals.update(
-                t.target.value for t in node.targets if isinstance(t.target, cst.Name)
-            )
+            function.age_locals.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
         value = node.value
-        function = self._functions[-1]
         if isinstance(value, cst.Name) and value.value in function.filtered:
             value = function.filtered[value.value]  # `kept = [...]` then `self.tombstones = kept`
         kept = is_filter_of(value)

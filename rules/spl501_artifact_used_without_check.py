@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from rules.analysis import callee_name, name_parts
-from rules.base import Invalid, ScopedRule, Valid
+from rules.analysis import callee_name, last_name, name_parts, string_key
+from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import CONTENT_SLICE
-from rules.evidence import has_word, root_name, string_key
+from rules.evidence import has_word, root_name
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -31,7 +31,7 @@ class _Function:
     checked: bool = False
 
 
-class ArtifactUsedWithoutCheck(ScopedRule):
+class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
     code = "SPL501"
     name = "artifact-used-without-check"
     summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
@@ -135,26 +135,19 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return "[" in source and _content_text(vocabulary).search(source) is not None
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._functions: list[_Function] = []
+    def start_function(self, node: cst.FunctionDef) -> _Function:
+        return _Function()
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        self._functions.append(_Function())
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        function = self._functions.pop()
+    def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
         if not function.checked:
             code = self.context.module.code_for_node
-            for node, artifact in function.slices:
-                self.report(node, self.message.format(span=code(node.value), artifact=code(artifact)))
-        super().leave_FunctionDef(original_node)
+            for sliced, artifact in function.slices:
+                self.report(sliced, self.message.format(span=code(sliced.value), artifact=code(artifact)))
 
     # --- checks ----------------------------------------------------------------------------------
     def visit_Comparison(self, node: cst.Comparison) -> None:
-        if self._functions and not self._functions[-1].checked and self._compares_version_or_hash(node):
-            self._functions[-1].checked = True
+        if self.state is not None and not self.state.checked and self._compares_version_or_hash(node):
+            self.state.checked = True
 
     def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
         vocabulary = self.context.vocabulary
@@ -170,16 +163,16 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         return False
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self._functions or self._functions[-1].checked:
+        if self.state is None or self.state.checked:
             return
         name = callee_name(node)
         if not name:
             return
         helper = self.context.project.helpers.get(name)
         if helper is not None and helper.checks:
-            self._functions[-1].checked = True
+            self.state.checked = True
         elif has_word(name, self.context.vocabulary.check_words) and not self._defined_here(name):
-            self._functions[-1].checked = True  # `check_artifact(...)`, imported: trusted by its name
+            self.state.checked = True  # `check_artifact(...)`, imported: trusted by its name
 
     def _defined_here(self, name: str) -> bool:
         """The file defines `name`: its body is known, and it compares no version or hash."""
@@ -188,12 +181,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     # --- artifacts and content -----------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
-        if self._functions:
+        if self.state is not None:
             for target in node.targets:
                 self._bind(target.target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
-        if self._functions:
+        if self.state is not None:
             self._bind(node.target, node.iter)
 
     def visit_ListComp(self, node: cst.ListComp) -> None:
@@ -210,12 +203,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     def _bind_comprehension(self, comp: cst.CompFor | None) -> None:
         """Bind the loop names before the element, which LibCST visits first."""
-        while self._functions and comp is not None:
+        while self.state is not None and comp is not None:
             self._bind(comp.target, comp.iter)
             comp = comp.inner_for_in
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        function = self._functions[-1]
+        function = self.state
         names = [target] if isinstance(target, cst.Name) else (
             [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else []
         )
@@ -234,7 +227,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def _content_owner(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
         """The span whose content `expr` is: `span` for `span.content`."""
         if isinstance(expr, cst.Name):
-            return self._functions[-1].content_locals.get(expr.value)
+            return self.state.content_locals.get(expr.value)
         if (
             isinstance(expr, cst.Attribute)
             and expr.attr.value in self.context.vocabulary.content_fields
@@ -262,7 +255,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 stack.extend(a.value for a in current.args)
                 continue
             if isinstance(current, cst.Name):
-                found = self._functions[-1].artifact_locals.get(current.value)
+                found = self.state.artifact_locals.get(current.value)
                 if found is not None and (span_root is None or root_name(found) != span_root):
                     return found
                 continue
@@ -287,7 +280,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             owner = node.value
             key = string_key(node)
             if key is None:
-                inner = owner.attr.value if isinstance(owner, cst.Attribute) else owner.value if isinstance(owner, cst.Name) else None
+                inner = last_name(owner)
                 if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
                     return None
                 return owner if root_name(owner) != span_root else None
@@ -307,7 +300,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     # --- the slice -------------------------------------------------------------------------------------
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not self._functions:
+        if self.state is None:
             return
         span = self._content_owner(node.value)
         if span is None:
@@ -320,7 +313,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                     continue
                 artifact = self._artifact_in(bound, span)
                 if artifact is not None:
-                    self._functions[-1].slices.append((node, artifact))
+                    self.state.slices.append((node, artifact))
                     return
 
 

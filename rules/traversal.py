@@ -58,6 +58,20 @@ def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     walk(node, entry, skip_on_false=True)
 
 
+class FunctionBodyVisitor(cst.CSTVisitor):
+    """A visitor of one function's own body: it does not enter the functions, classes and lambdas
+    nested in it."""
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
 @lru_cache(maxsize=None)
 def _visitor_plan(visitor_type: type) -> tuple[bool, frozenset[type]]:
     """Whether a `CSTVisitor` class overrides `on_visit`/`on_leave` (then it is called at every node),

@@ -7,7 +7,7 @@ configuration key overrides any of these fields by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 
