@@ -1,5 +1,9 @@
 """Lint one file: decode, pre-scan, parse once, run every selected rule in one batched traversal.
 
+The pre-scans come first (each rule's candidate shape in the file's project-pass summary, then its
+text test); a file no rule can match is never parsed by LibCST. When every rule left is local to
+definitions, LibCST parses the file cut down to the functions and methods that hold the rules'
+shapes (`rules.candidates.cut_to_definitions`), with every line and column kept.
 Positions are computed only for files that have findings: LibCST's PositionProvider costs several
 times the parse itself.
 
