@@ -34,6 +34,7 @@ class DecisionLogMutated(FunctionStateRule[set[str]]):
     summary = "Decision log edited other than by appending"
     message = "Decision log `{log}` mutated by {how}; a decision log is append-only"
     shape = DECISION_LOG_EDIT
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds code that changes a decision log other than by appending to it: `pop`, `remove`, `clear`,

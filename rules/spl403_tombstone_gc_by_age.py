@@ -43,6 +43,7 @@ class TombstoneGcByAge(GuardedRule[_Function]):
     summary = "Tombstones garbage-collected by age without checking for holders"
     message = "Tombstone removed by age or time without checking that nothing still holds it"
     shape = DROP
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds garbage collection of tombstoned spans whose condition is age or time (`time.time()`,

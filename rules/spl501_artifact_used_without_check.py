@@ -37,6 +37,7 @@ class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
     summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
     message = "`{span}` sliced with offsets from `{artifact}` without checking its version or hash against the span"
     shape = CONTENT_SLICE
+    local_to_definitions = True
     docs = """
 ## What it does
 Finds span content sliced or indexed with offsets read from a stored artifact (a citation, an
