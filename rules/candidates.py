@@ -41,11 +41,6 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def may_have_writes(source: str, vocabulary: Vocabulary) -> bool:
-    """Cheap text test: False only when `source` can hold no content write."""
-    return _pattern(vocabulary).search(source) is not None
-
-
 _PATTERNS: dict[Vocabulary, re.Pattern[str]] = {}
 
 

@@ -22,7 +22,7 @@ from rules import flow
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
 from rules.base import FileContext, ScopedRule
 from rules.candidates import (
-    CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS, may_have_writes,
+    CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS,
 )
 from rules.project import SpanClass
 from rules import traversal
@@ -383,10 +383,6 @@ class RewriteRule(ScopedRule):
                 method in MUTATING_METHODS and self._is_content(func.value)
             ):
                 self._mark()
-
-    @classmethod
-    def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return may_have_writes(source, vocabulary)
 
     # --- shared questions ------------------------------------------------------------------
     def function_code(self) -> str:

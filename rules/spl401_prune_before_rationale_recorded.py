@@ -225,7 +225,7 @@ No fix: the rationale is the author's to write.
         self._transparent: set[cst.CSTNode] = set()  # blocks that always run when their parent does
         self._blocks = 0
         self._seq = 0
-        self._tracing = TRACING_MARKERS.search(context.source) is not None
+        self._tracing: bool | None = None
         self._recorders: frozenset[str] | None = None
         self._span_holders: frozenset[str] | None = None
 
@@ -394,17 +394,23 @@ No fix: the rationale is the author's to write.
                 return False
         elif not isinstance(expr, (cst.Attribute, cst.Subscript)):
             return False
-        if not self._holds_spans(expr) and (
-            not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
-        ):
-            return False
-        if self._tracing and {"span", "spans"}.intersection(name_parts(last_name(expr) or "")):
-            return False
         owners = [*chain_names(expr), (self.facts.self_class if self.facts else None) or ""]
         if any(_NOT_CONTEXT_PARTS.intersection(name_parts(name)) for name in owners):
             return False  # an HTTP cache's entries, a work queue's items
+        if (
+            not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
+        ) and not self._holds_spans(expr):
+            return False
+        if {"span", "spans"}.intersection(name_parts(last_name(expr) or "")) and self._traces():
+            return False  # an OpenTelemetry exporter's spans
         root = root_name(expr)
         return root is None or root not in function.owned or root in function.aliases
+
+    def _traces(self) -> bool:
+        """The file uses tracing (OpenTelemetry and the like), where `span` means a trace span."""
+        if self._tracing is None:
+            self._tracing = TRACING_MARKERS.search(self.context.source) is not None
+        return self._tracing
 
     def _only_a_buffer(self, expr: cst.BaseExpression) -> bool:
         """`self._buffer`: named only by a container noun, it may hold text or bytes; the file must show spans in it."""
