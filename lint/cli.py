@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import gc
 import json
 import os
 import sys
@@ -420,8 +421,15 @@ def docs(
             typer.echo(f"Wrote {write / name}")
 
 
+# A lint run allocates millions of short-lived syntax-tree nodes and few reference cycles, and keeps
+# the project index alive throughout: collecting every 700 allocations (CPython's default) costs
+# ~10 % of a run and grows with the project. Collections every 100,000 allocations cost ~0 %.
+GC_THRESHOLDS = (100_000, 50, 1000)
+
+
 def main() -> None:
     """Entry point of the `spanlint` script: never a traceback, exit 2 on an internal error."""
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         app()
     except SystemExit:
