@@ -29,7 +29,7 @@ import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from lint.settings import Settings
@@ -45,6 +45,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT);
 CREATE TABLE IF NOT EXISTS summaries (path TEXT PRIMARY KEY, key TEXT, value TEXT);
 CREATE TABLE IF NOT EXISTS results (path TEXT, config TEXT, key TEXT, value TEXT, PRIMARY KEY (path, config));
+CREATE TABLE IF NOT EXISTS indexes (summaries TEXT PRIMARY KEY, digest TEXT);
 """
 
 
@@ -93,6 +94,11 @@ def digest(value: Any) -> str:
     return hashlib.sha256(_canonical(encode(value)).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _key(*parts: str) -> str:
+    """A digest of strings (cheaper than `digest` for the per-file keys of a warm run)."""
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """A digest of spanlint's own code (engine, rules, vocabulary): any change to it empties the cache."""
@@ -135,6 +141,8 @@ class Cache:
         self._stats: list[tuple[str, int, int, str]] = []
         self._summaries: list[tuple[str, str, str]] = []
         self._results: list[tuple[str, str, str, str]] = []
+        self._indexes: list[tuple[str, str]] = []
+        self._summary_keys: dict[str, str | None] = {}
         # Digests of vocabularies and settings with the code fingerprint, by object identity (the
         # resolver shares one Settings per directory): encoding them for every file is costly.
         self._digests: dict[int, tuple[object, str]] = {}
@@ -173,6 +181,12 @@ class Cache:
         key = self._summary_key(path, vocabulary)
         return self._lookup("SELECT key, value FROM summaries WHERE path = ?", (path,), key, FileSummary)
 
+    def has_summary(self, path: str, vocabulary: Vocabulary) -> bool:
+        """Whether the cache holds the file's current summary (without decoding it)."""
+        key = self._summary_key(path, vocabulary)
+        row = None if key is None else self._query("SELECT key FROM summaries WHERE path = ?", (path,))
+        return row is not None and row[0] == key
+
     def put_summary(self, path: str, vocabulary: Vocabulary, summary: FileSummary) -> None:
         key = self._summary_key(path, vocabulary)
         if key is not None and self._unchanged(path):
@@ -192,17 +206,28 @@ class Cache:
             config = self._config(display, settings, prescan)
             self._results.append((path, config, key, _canonical(encode(found))))
 
-    def index_digest(self, project: ProjectIndex) -> str:
-        """The digest of the merged project index (empty when the cache is off: it is not needed).
+    def index_digest(self, vocabulary: Vocabulary, paths: Iterable[str], project: Callable[[], ProjectIndex]) -> str:
+        """The digest of `project()`, the index merged with `vocabulary` from the summaries of `paths`
+        (empty when the cache is off: it is not needed).
 
         Source lines (`line` fields) are left out, so that editing a file above its classes does not
         invalidate every other file's findings: a rule reports facts about another file's classes,
-        never their line numbers.
+        never their line numbers. Encoding the whole index is the costly part of a warm run, so the
+        digest is also stored under the keys of the summaries it was merged from (which determine it).
         """
         if not self.enabled:
             return ""
-        data = _without_lines(encode(project))
-        return hashlib.sha256(_canonical(data).encode("utf-8", "surrogatepass")).hexdigest()
+        keys = [self._summary_keys.get(path) for path in sorted(paths)]
+        summaries = None if None in keys else _key(self._with_code(vocabulary), *(k for k in keys if k is not None))
+        if summaries is not None:
+            row = self._query("SELECT digest FROM indexes WHERE summaries = ?", (summaries,))
+            if row is not None:
+                return row[0]
+        data = _without_lines(encode(project()))
+        found = hashlib.sha256(_canonical(data).encode("utf-8", "surrogatepass")).hexdigest()
+        if summaries is not None:
+            self._indexes.append((summaries, found))
+        return found
 
     def close(self) -> None:
         """Store what this run computed, in one transaction, and close the database."""
@@ -213,6 +238,7 @@ class Cache:
                 self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?)", self._stats)
                 self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?)", self._summaries)
                 self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", self._results)
+                self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?)", self._indexes)
         except sqlite3.Error:
             pass  # another run holds the lock for too long, or the disk is full: the cache is optional
         finally:
@@ -227,16 +253,16 @@ class Cache:
 
     def _summary_key(self, path: str, vocabulary: Vocabulary) -> str | None:
         state = self.state(path) if self.enabled else None
-        if state is None:
-            return None
-        return digest((state.digest, path, self._with_code(vocabulary)))
+        found = None if state is None else _key(state.digest, path, self._with_code(vocabulary))
+        self._summary_keys[path] = found
+        return found
 
     def _results_key(self, path: str, index: str) -> str | None:
         state = self.state(path) if self.enabled else None
-        return None if state is None else digest((state.digest, index))
+        return None if state is None else _key(state.digest, index)
 
     def _config(self, display: str, settings: Settings, prescan: bool) -> str:
-        return digest((display, self._with_code(settings), prescan))
+        return _key(display, self._with_code(settings), str(prescan))
 
     def _with_code(self, value: Vocabulary | Settings) -> str:
         """The digest of `value` and of spanlint's code, computed once per object."""

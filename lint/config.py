@@ -255,6 +255,7 @@ class ConfigResolver:
             if loaded is None:
                 raise ConfigError(f"{config_file}: no [tool.spanlint] table")
             self._fixed = overrides(settings_from_files([loaded]))
+        self._by_files: dict[tuple[str, ...], Settings] = {}
         self._directory_settings = lru_cache(maxsize=None)(self._settings_for_directory)
         self._directory_files = lru_cache(maxsize=None)(self._files_for_directory)
 
@@ -274,7 +275,14 @@ class ConfigResolver:
         return self._directory_settings(directory)
 
     def _settings_for_directory(self, directory: Path) -> Settings:
-        return self._overrides(settings_from_files(list(self._directory_files(directory))))
+        """One `Settings` object per set of configuration files: directories that share their files
+        share it (the cache digests each settings object once)."""
+        files = self._directory_files(directory)
+        key = tuple(str(f.path) for f in files)
+        found = self._by_files.get(key)
+        if found is None:
+            found = self._by_files[key] = self._overrides(settings_from_files(list(files)))
+        return found
 
     def _files_for_directory(self, directory: Path) -> tuple[ConfigFile, ...]:
         """The configuration files that apply in `directory`, nearest first."""

@@ -19,7 +19,7 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Protocol, Sequence, TypeVar
 
@@ -138,10 +138,17 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     if not jobs:
         return RunResult([], [])
     root = project_root([Path(p) for p in paths])
+    # Linting the project root itself: its files are the project's, no need to walk it twice.
+    project_files = files if [Path(os.path.abspath(p)) for p in paths] == [root] else None
+    vocabulary = resolver.settings_for(root).vocabulary
     with _open_cache(root, options) as cache:
-        summaries = _project_summaries(root, jobs, resolver, options, cache)
-        project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
-        index = cache.index_digest(project)
+        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files)
+
+        @lru_cache(maxsize=None)
+        def project() -> ProjectIndex:
+            return ProjectIndex.merge(vocabulary, summaries.all())
+
+        index = cache.index_digest(vocabulary, summaries.paths(), project)
         found: dict[str, list[Diagnostic]] = {}
         for job in jobs:
             cached = cache.results(job.path, job.display, job.settings, index, options.prescan)
@@ -151,13 +158,14 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
-            setup=partial(_set_lint_pass, _LintPass(project, options.prescan)),
-        )
+            setup=partial(_set_lint_pass, _LintPass(project(), options.prescan)),
+        ) if items else []
         for (job, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
-    diagnostics = [d for job in jobs for d in found[job.path]]
-    return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project)
+        diagnostics = [d for job in jobs for d in found[job.path]]
+        fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
+        return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None)
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
@@ -188,27 +196,63 @@ def check_stdin(
     root = project_root([named.parent if named else Path.cwd()])
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, [], resolver, options, cache)
-    summaries[job.path] = summary
-    project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, (s for s in summaries.values() if s))
+    summaries.add(job.path, summary)
+    project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
     return RunResult(diagnostics, [job.display], {job.display: source})
 
 
+class ProjectSummaries:
+    """The summary of every project file, by absolute path; those the cache holds are decoded only when
+    used (a warm run that lints nothing decodes none)."""
+
+    def __init__(self, cache: Cache, settings: dict[str, Settings], known: dict[str, FileSummary | None]) -> None:
+        self._cache = cache
+        self._settings = settings
+        self._known = known  # computed summaries (None: unreadable), and those decoded so far
+
+    def paths(self) -> list[str]:
+        """The files that have a summary, in path order."""
+        return sorted(path for path in self._settings if path not in self._known or self._known[path] is not None)
+
+    def get(self, path: str) -> FileSummary | None:
+        if path not in self._known:
+            settings = self._settings[path]
+            found = self._cache.summary(path, settings.vocabulary)
+            self._known[path] = found if found is not None else summarize_file(path, settings)
+        return self._known.get(path)
+
+    def all(self) -> list[FileSummary]:
+        return [summary for path in self.paths() if (summary := self.get(path)) is not None]
+
+    def add(self, path: str, summary: FileSummary | None) -> None:
+        self._settings.setdefault(path, Settings())
+        self._known[path] = summary
+
+
 def _project_summaries(
-    root: Path, jobs: list[FileJob], resolver: ConfigResolver, options: RunOptions, cache: Cache
-) -> dict[str, FileSummary | None]:
-    """Summaries of every project file and every linted file, by absolute path, in path order."""
-    paths = {str(p): resolver.settings_for(p) for p in discover([root], resolver.settings_for)}
+    root: Path,
+    jobs: list[FileJob],
+    resolver: ConfigResolver,
+    options: RunOptions,
+    cache: Cache,
+    project_files: list[Path] | None = None,
+) -> ProjectSummaries:
+    """Summaries of every project file (`project_files` when the caller has discovered them) and every
+    linted file; those not in the cache are computed now."""
+    if project_files is None:
+        project_files = discover([root], resolver.settings_for)
+    paths = {str(p): resolver.settings_for(p) for p in project_files}
     paths.update((job.path, job.settings) for job in jobs)
-    summaries = {path: cache.summary(path, settings.vocabulary) for path, settings in sorted(paths.items())}
-    missing = [(path, paths[path]) for path, summary in summaries.items() if summary is None]
+    missing = [(path, settings) for path, settings in sorted(paths.items()) if not cache.has_summary(path, settings.vocabulary)]
     _start(options, "Indexing", len(missing))
     results = _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
+    known: dict[str, FileSummary | None] = {}
     for (path, settings), summary in zip(missing, results):
-        summaries[path] = summary
+        known[path] = summary
         if summary is not None:
             cache.put_summary(path, settings.vocabulary, summary)
-    return summaries
+    return ProjectSummaries(cache, paths, known)
 
 
 def _summarize_chunk(chunk: list[tuple[str, Settings]]) -> list[FileSummary | None]:

@@ -171,3 +171,17 @@ def test_concurrent_runs_share_the_cache(project: Path) -> None:
     outputs = [run.communicate(timeout=120)[0] for run in runs]
     after = subprocess.run(command, cwd=project, capture_output=True, text=True, env=environment).stdout
     assert len(set(outputs + [after])) == 1 and "Found 14 errors." in after
+
+
+def test_fixes_after_a_warm_run_that_linted_nothing(project: Path, linted: list[str]) -> None:
+    # The warm run decodes no cached summary, yet the fix must see `DocSpan` from the other file.
+    from lint.fix import fix_paths
+
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": REWRITE_DOC})
+    _age(project)
+    _run(project)
+    linted.clear()
+    options = RunOptions(jobs=1, cache=True)
+    run = fix_paths([str(project / "ops.py")], ConfigResolver(), options, frozenset({"safe", "unsafe"}), write=True)
+    assert linted == [] and run.applied == 1
+    assert "d.version += 1" in (project / "ops.py").read_text()
