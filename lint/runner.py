@@ -196,8 +196,8 @@ def check_stdin(
     root = project_root([named.parent if named else Path.cwd()])
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, [], resolver, options, cache)
-    summaries.add(job.path, summary)
-    project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
+        summaries.add(job.path, summary)
+        project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
     return RunResult(diagnostics, [job.display], {job.display: source})
 

@@ -185,3 +185,17 @@ def test_fixes_after_a_warm_run_that_linted_nothing(project: Path, linted: list[
     run = fix_paths([str(project / "ops.py")], ConfigResolver(), options, frozenset({"safe", "unsafe"}), write=True)
     assert linted == [] and run.applied == 1
     assert "d.version += 1" in (project / "ops.py").read_text()
+
+
+def test_stdin_uses_the_cached_project_index(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The span class lives in another file; its cached summary must be read, not recomputed.
+    from lint.runner import check_stdin
+
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": CLEAN})
+    _age(project)
+    _run(project)
+    recomputed: list[str] = []
+    real = lint.runner.summarize_file
+    monkeypatch.setattr(lint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real(path, settings))
+    result = check_stdin(REWRITE_DOC.encode(), str(project / "ops.py"), ConfigResolver(), RunOptions(jobs=1, cache=True))
+    assert [d.code for d in result.diagnostics] == ["SPL101"] and recomputed == []
