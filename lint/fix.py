@@ -19,7 +19,6 @@ import os
 import tempfile
 import tokenize
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 
 from lint.config import ConfigResolver
@@ -125,10 +124,17 @@ def _identity(diagnostic: Diagnostic) -> tuple[str, str, str]:
     return (diagnostic.code, diagnostic.fix.message, " ".join(diagnostic.snippet.split()))
 
 
-def _fix_chunk(
-    chunk: list[FileJob], project: ProjectIndex, allowed: frozenset[str], prescan: bool
-) -> list[FileFix | None]:
-    return [_fix_file(job, project, allowed, prescan) for job in chunk]
+@dataclass(frozen=True)
+class _FixPass:
+    """What every file of a fix run is fixed with; sent to each worker process once."""
+
+    project: ProjectIndex
+    allowed: frozenset[str]
+    prescan: bool
+
+
+def _fix_chunk(chunk: list[FileJob], fix_pass: _FixPass) -> list[FileFix | None]:
+    return [_fix_file(job, fix_pass.project, fix_pass.allowed, fix_pass.prescan) for job in chunk]
 
 
 def _fix_file(job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool) -> FileFix | None:
@@ -150,8 +156,8 @@ def fix_paths(
     if not fixable or result.project is None:
         return FixRun(result, [])
     jobs = [FileJob(os.path.abspath(p), p, resolver.settings_for(Path(os.path.abspath(p)))) for p in fixable]
-    work = partial(_fix_chunk, project=result.project, allowed=allowed, prescan=options.prescan)
-    fixes = [f for f in _map(work, jobs, options.jobs, lambda job: None) if f is not None]
+    fix_pass = _FixPass(result.project, allowed, options.prescan)
+    fixes = [f for f in _map(_fix_chunk, jobs, options.jobs, lambda job: None, shared=fix_pass) if f is not None]
     if write:
         fixes = [_write(f) for f in fixes]
     by_path = {f.job.display: f for f in fixes if f.changed}

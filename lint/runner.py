@@ -19,9 +19,9 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from lint.cache import CACHE_DIR_NAME, Cache
 from lint.config import ConfigResolver
@@ -158,7 +158,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
-            setup=partial(_set_lint_pass, _LintPass(project(), options.prescan)),
+            shared=_LintPass(project(), options.prescan),
         ) if items else []
         for (job, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
@@ -255,7 +255,7 @@ def _project_summaries(
     return ProjectSummaries(cache, paths, known)
 
 
-def _summarize_chunk(chunk: list[tuple[str, Settings]]) -> list[FileSummary | None]:
+def _summarize_chunk(chunk: list[tuple[str, Settings]], shared: None) -> list[FileSummary | None]:
     return [summarize_file(path, settings) for path, settings in chunk]
 
 
@@ -267,17 +267,8 @@ class _LintPass:
     prescan: bool
 
 
-_lint_pass: _LintPass | None = None
-
-
-def _set_lint_pass(lint_pass: _LintPass) -> None:
-    global _lint_pass
-    _lint_pass = lint_pass
-
-
-def _lint_chunk(chunk: list[tuple[FileJob, FileSummary | None]]) -> list[list[Diagnostic]]:
-    assert _lint_pass is not None, "the lint pass is set up before its first chunk"
-    return [lint_file(job, _lint_pass.project, summary, _lint_pass.prescan) for job, summary in chunk]
+def _lint_chunk(chunk: list[tuple[FileJob, FileSummary | None]], lint_pass: _LintPass) -> list[list[Diagnostic]]:
+    return [lint_file(job, lint_pass.project, summary, lint_pass.prescan) for job, summary in chunk]
 
 
 def _crashed(job: FileJob) -> list[Diagnostic]:
@@ -285,34 +276,33 @@ def _crashed(job: FileJob) -> list[Diagnostic]:
 
 
 def _map(
-    function: Callable[[list[Item]], list[Result]],
+    function: Callable[[list[Item], Any], list[Result]],
     items: list[Item],
     jobs: int,
     on_crash: Callable[[Item], Result],
     progress: Progress | None = None,
-    setup: Callable[[], None] | None = None,
+    shared: Any = None,
 ) -> list[Result]:
-    """`function` over `items` in chunks, in a process pool when worthwhile; results in item order.
+    """`function(chunk, shared)` over `items` in chunks, in a process pool when worthwhile; results in
+    item order. `shared` (what every chunk needs, such as the project index) reaches each worker
+    process once, not with every chunk.
 
-    `setup` runs once in every process that runs `function` (this one, or each worker) before it.
     If a worker dies, the chunks it took down are run again one pool at a time, halved until the
     item that kills its worker is alone; that item's result is `on_crash(item)`.
     """
     if jobs <= 1 or len(items) < PARALLEL_THRESHOLD:
-        if setup is not None:
-            setup()
         if progress is None:
-            return function(items)
+            return function(items, shared)
         done: list[Result] = []
         for chunk in _chunks(items, 1):
-            done.extend(function(chunk))
+            done.extend(function(chunk, shared))
             progress.advance(len(chunk))
         return done
     chunks = _chunks(items, jobs)
     results: dict[int, list[Result]] = {}
     broken: list[int] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=partial(_start_worker, setup)) as pool:
-        futures: list[Future[list[Result]]] = [pool.submit(function, chunk) for chunk in chunks]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_start_worker, initargs=(shared,)) as pool:
+        futures: list[Future[list[Result]]] = [pool.submit(_run_chunk, function, chunk) for chunk in chunks]
         for index, future in enumerate(futures):
             try:
                 results[index] = future.result()
@@ -321,32 +311,40 @@ def _map(
             if progress is not None:
                 progress.advance(len(chunks[index]))
     for index in broken:
-        results[index] = _isolate(function, chunks[index], on_crash, setup)
+        results[index] = _isolate(function, chunks[index], on_crash, shared)
     return [result for index in range(len(chunks)) for result in results[index]]
 
 
-def _start_worker(setup: Callable[[], None] | None) -> None:
-    """Set up a worker process; then freeze what it holds (the project index, the modules): the
-    cyclic garbage collector no longer scans it, again and again, for the rest of the pass."""
-    if setup is not None:
-        setup()
+# In a worker process: the `shared` value of the pass it runs.
+_shared: Any = None
+
+
+def _start_worker(shared: Any) -> None:
+    """Keep the pass's shared value; then freeze what the worker holds (the project index, the
+    modules): the cyclic garbage collector no longer scans it, again and again, for the whole pass."""
+    global _shared
+    _shared = shared
     gc.freeze()
 
 
+def _run_chunk(function: Callable[[list[Item], Any], list[Result]], chunk: list[Item]) -> list[Result]:
+    return function(chunk, _shared)
+
+
 def _isolate(
-    function: Callable[[list[Item]], list[Result]],
+    function: Callable[[list[Item], Any], list[Result]],
     chunk: list[Item],
     on_crash: Callable[[Item], Result],
-    setup: Callable[[], None] | None,
+    shared: Any,
 ) -> list[Result]:
     try:
-        with ProcessPoolExecutor(max_workers=1, initializer=partial(_start_worker, setup)) as pool:
-            return pool.submit(function, chunk).result()
+        with ProcessPoolExecutor(max_workers=1, initializer=_start_worker, initargs=(shared,)) as pool:
+            return pool.submit(_run_chunk, function, chunk).result()
     except BrokenProcessPool:
         if len(chunk) == 1:
             return [on_crash(chunk[0])]
         middle = len(chunk) // 2
-        return _isolate(function, chunk[:middle], on_crash, setup) + _isolate(function, chunk[middle:], on_crash, setup)
+        return _isolate(function, chunk[:middle], on_crash, shared) + _isolate(function, chunk[middle:], on_crash, shared)
 
 
 def _chunks(items: list[Item], jobs: int) -> list[list[Item]]:
