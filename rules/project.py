@@ -317,14 +317,18 @@ _HELPER_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
 
 
 def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
-    """The lines (sorted) naming a version or hash field or a bump or rehash method as a whole word.
+    """The lines (sorted) naming a version, hash or derived field or a bump or rehash method as a whole
+    word.
 
-    Every statement that makes a function a helper names one of these as an identifier, so a
-    function whose lines name none needs no walk.
+    Every statement that makes a function a helper (`_helper_effects`) names one of these as an
+    identifier, so a function whose lines name none needs no walk.
     """
     pattern = _HELPER_WORDS.get(vocabulary)
     if pattern is None:
-        words = {*vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.bump_methods, *vocabulary.rehash_methods}
+        words = {
+            *vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.derived_fields,
+            *vocabulary.bump_methods, *vocabulary.rehash_methods,
+        }
         alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
         pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
     return match_lines(source, pattern)

@@ -79,3 +79,19 @@ def test_classes_and_helpers_from_another_module() -> None:
 def test_without_the_other_module_nothing_is_known() -> None:
     # `item` and `m` are not span names and their classes are unknown: nothing to report.
     assert _findings(None) == set()
+
+
+def test_a_helper_that_only_resets_derived_fields_covers_the_write() -> None:
+    models = (
+        "from dataclasses import dataclass\n\n@dataclass\nclass Chunk:\n    id: str\n    text: str\n"
+        "    version: int\n    embedding: list\n\n"
+        "def clear_derived(chunk):\n    chunk.embedding = None\n"
+    )
+    operators = (
+        "from models import Chunk, clear_derived\n\n"
+        "def shorten(c: Chunk) -> None:\n    c.text = c.text[:10]\n    c.version += 1\n    clear_derived(c)\n"
+    )
+    summaries = [summarize_source(src, DEFAULT_VOCABULARY, path) for src, path in ((models, "models.py"), (operators, "ops.py"))]
+    project = ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
+    assert project.helpers["clear_derived"].resets == frozenset({"chunk"})
+    assert check_source(operators, "ops.py", Settings(select=("SPL104",)), project=project) == []
