@@ -144,7 +144,7 @@ class Cache:
         self._indexes: list[tuple[str, str]] = []
         self._summary_keys: dict[str, str | None] = {}
         # Digests of vocabularies and settings with the code fingerprint, by object identity (the
-        # resolver shares one Settings per directory): encoding them for every file is costly.
+        # resolver shares one Settings per set of configuration files): encoding them for every file is costly.
         self._digests: dict[int, tuple[object, str]] = {}
         if directory is not None:
             self._db = _connect(directory)

@@ -213,7 +213,8 @@ class ProjectSummaries:
 
     def paths(self) -> list[str]:
         """The files that have a summary, in path order."""
-        return sorted(path for path in self._settings if path not in self._known or self._known[path] is not None)
+        paths = {*self._settings, *self._known}  # cached (not decoded yet), computed, or added
+        return sorted(path for path in paths if path not in self._known or self._known[path] is not None)
 
     def get(self, path: str) -> FileSummary | None:
         if path not in self._known:
@@ -226,7 +227,6 @@ class ProjectSummaries:
         return [summary for path in self.paths() if (summary := self.get(path)) is not None]
 
     def add(self, path: str, summary: FileSummary | None) -> None:
-        self._settings.setdefault(path, Settings())
         self._known[path] = summary
 
 

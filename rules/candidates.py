@@ -211,7 +211,7 @@ _FILTER_WRAPPERS = frozenset({"list", "deque", "dict"})
 
 def rule_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> dict[str, list[int]]:
     """The shapes of SPL201-SPL501 candidates that `tree` holds, each with the lines it is found on
-    (every occurrence, so that `definition_shapes` can tell which definitions hold it).
+    (every occurrence, so that `definitions_holding` can tell which definitions hold it).
 
     Statements are all visited; the expressions of a statement only when they span a line naming
     one of the words an expression-level shape needs (a cache word, a summarize word, a removing
