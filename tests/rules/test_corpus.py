@@ -14,20 +14,11 @@ from pathlib import Path
 import pytest
 
 from lint import Settings, check_source
+from tests.rules.conftest import expected_findings
 
 CORPUS = Path(__file__).parent / "corpus"
 _RULES = re.compile(r"^#\s*rules:\s*(?P<codes>.+)$", re.MULTILINE)
-_EXPECT = re.compile(r"#\s*expect:\s*(?P<codes>SPL\d{3}(?:\s*,\s*SPL\d{3})*)")
 
-
-def _expected(source: str) -> set[tuple[int, str]]:
-    return {
-        (number, code.strip())
-        for number, line in enumerate(source.splitlines(), start=1)
-        for match in [_EXPECT.search(line)]
-        if match
-        for code in match.group("codes").split(",")
-    }
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.py")), ids=lambda p: str(p.relative_to(CORPUS)))
@@ -41,6 +32,6 @@ def test_corpus_file(path: Path) -> None:
         for d in check_source(source, path.name, Settings(select=codes))
         if d.code in codes
     }
-    expected = {(line, code) for line, code in _expected(source) if code in codes}
+    expected = {(line, code) for line, code in expected_findings(source) if code in codes}
     assert sorted(found - expected) == [], "false positives (line, code)"
     assert sorted(expected - found) == [], "missed findings (line, code)"

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
 from lint import Settings, check_source
+from tests.rules.conftest import expected_findings
 from rules.project import ProjectIndex, summarize_source
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
 
 CODES = ("SPL101", "SPL102", "SPL103", "SPL104")
-_EXPECT = re.compile(r"#\s*expect:\s*(?P<codes>SPL\d{3}(?:\s*,\s*SPL\d{3})*)")
 
 MODELS = '''
 from dataclasses import dataclass, field
@@ -131,15 +130,6 @@ def _index() -> ProjectIndex:
     )
 
 
-def _expected(source: str) -> set[tuple[int, str]]:
-    return {
-        (number, code.strip())
-        for number, line in enumerate(source.splitlines(), start=1)
-        for match in [_EXPECT.search(line)]
-        if match
-        for code in match.group("codes").split(",")
-    }
-
 
 @pytest.mark.parametrize("code", CODES)
 def test_cross_module_cases(code: str) -> None:
@@ -148,7 +138,7 @@ def test_cross_module_cases(code: str) -> None:
         for d in check_source(USER, "user.py", Settings(select=(code,)), project=_index())
         if d.code == code
     }
-    expected = {(line, c) for line, c in _expected(USER) if c == code}
+    expected = {(line, c) for line, c in expected_findings(USER) if c == code}
     assert sorted(found - expected) == [], "false positives"
     assert sorted(expected - found) == [], "missed findings"
 
@@ -186,4 +176,4 @@ def edit_notes(notes: list[Note]) -> None:
 
 def test_weak_records_with_an_id_are_spans() -> None:
     found = {(d.location.line, d.code) for d in check_source(WEAK_RECORDS, "notes.py", Settings(select=("SPL103",)))}
-    assert found == _expected(WEAK_RECORDS)
+    assert found == expected_findings(WEAK_RECORDS)
