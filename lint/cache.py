@@ -9,7 +9,13 @@ root, which gets its own `.gitignore`). Three tables:
   vocabulary and spanlint's code;
 - `results`: each file's findings, keyed on its content digest, the effective settings, spanlint's
   code, the display path AND a digest of the merged `ProjectIndex`: a change to a span class in
-  another file invalidates every result that could depend on it.
+  another file invalidates every result that could depend on it;
+- `indexes`: the parts of the merged `ProjectIndex` by its digest, so that a run that lints one
+  changed file reads one entry instead of every file's summary.
+
+The index digest is computed from the digests of the files' index parts (`FileSummary.index_part`,
+stored with each summary), in the order the index merges them: editing a function body changes a
+file's summary but not its part, and leaves every other file's findings valid.
 
 Values are JSON (never pickle: a cache directory must not be able to run code), decoded only into
 the dataclasses listed in `_TYPES`. An entry that does not decode is a miss; a database that is not
@@ -29,11 +35,11 @@ import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from lint.settings import Settings
-from rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
+from rules.project import ClassFacts, FileSummary, HelperEffects
 from runtime_guard.vocabulary import Vocabulary
 
 CACHE_DIR_NAME = ".spanlint_cache"
@@ -41,12 +47,20 @@ DATABASE_NAME = "cache.db"
 # A file modified this recently may change again within the same mtime tick: do not trust its stat.
 RACY_NS = 2_000_000_000
 _TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects)}
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT);
-CREATE TABLE IF NOT EXISTS summaries (path TEXT PRIMARY KEY, key TEXT, value TEXT);
-CREATE TABLE IF NOT EXISTS results (path TEXT, config TEXT, key TEXT, value TEXT, PRIMARY KEY (path, config));
-CREATE TABLE IF NOT EXISTS indexes (summaries TEXT PRIMARY KEY, digest TEXT);
-"""
+# A database of another layout (an older spanlint's) is emptied and made anew.
+SCHEMA_VERSION = 2
+_SCHEMA = (
+    "DROP TABLE IF EXISTS stats",
+    "DROP TABLE IF EXISTS summaries",
+    "DROP TABLE IF EXISTS results",
+    "DROP TABLE IF EXISTS indexes",
+    "CREATE TABLE stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT)",
+    "CREATE TABLE summaries (path TEXT PRIMARY KEY, key TEXT, part TEXT, value TEXT)",
+    "CREATE TABLE results (path TEXT, config TEXT, key TEXT, value TEXT, PRIMARY KEY (path, config))",
+    "CREATE TABLE indexes (digest TEXT PRIMARY KEY, value TEXT, stored INTEGER)",
+)
+# Merged indexes kept: the latest few (branches switched back and forth, concurrent runs).
+KEPT_INDEXES = 4
 
 
 def encode(value: Any) -> Any:
@@ -67,22 +81,23 @@ def encode(value: Any) -> Any:
     raise TypeError(f"cannot cache a {type(value).__name__}")
 
 
-def decode(data: Any) -> Any:
-    """The value `encode` made `data` from; raises ValueError for data it did not make."""
-    if isinstance(data, list):
-        return [decode(v) for v in data]
-    if not isinstance(data, dict):
-        return data
+def decode(text: str) -> Any:
+    """The value `encode` made the JSON `text` from; raises ValueError for data it did not make."""
+    return json.loads(text, object_hook=_decode_object)
+
+
+def _decode_object(data: dict[str, Any]) -> Any:
+    """One JSON object of `encode`'s, its members already decoded (`json.loads` works bottom-up)."""
     if "$set" in data:
-        return frozenset(decode(v) for v in data["$set"])
+        return frozenset(data["$set"])
     if "$tuple" in data:
-        return tuple(decode(v) for v in data["$tuple"])
+        return tuple(data["$tuple"])
     if "$dict" in data:
-        return {decode(k): decode(v) for k, v in data["$dict"]}
-    kind = _TYPES.get(data.get("$"))
+        return {key: value for key, value in data["$dict"]}
+    kind = _TYPES.get(data.pop("$", None))
     if kind is None:
-        raise ValueError(f"unknown cached type {data.get('$')!r}")
-    return kind(**{k: decode(v) for k, v in data.items() if k != "$"})
+        raise ValueError("not a value spanlint cached")
+    return kind(**data)
 
 
 def _canonical(value: Any) -> str:
@@ -92,6 +107,12 @@ def _canonical(value: Any) -> str:
 def digest(value: Any) -> str:
     """A digest of any value `encode` accepts, the same in every process."""
     return hashlib.sha256(_canonical(encode(value)).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def part_digest(summary: FileSummary) -> str:
+    """The digest of the summary's index part; "" when it adds nothing to the index."""
+    part = summary.index_part()
+    return "" if part is None else _key(_canonical(encode(part)))
 
 
 def _key(*parts: str) -> str:
@@ -138,11 +159,11 @@ class Cache:
         self.directory = directory
         self._db: sqlite3.Connection | None = None
         self._states: dict[str, FileState | None] = {}
+        self._by_path: dict[str, dict[str, tuple]] = {}
         self._stats: list[tuple[str, int, int, str]] = []
-        self._summaries: list[tuple[str, str, str]] = []
+        self._summaries: list[tuple[str, str, str, str]] = []
         self._results: list[tuple[str, str, str, str]] = []
-        self._indexes: list[tuple[str, str]] = []
-        self._summary_keys: dict[str, str | None] = {}
+        self._indexes: list[tuple[str, str, int]] = []
         # Digests of vocabularies and settings with the code fingerprint, by object identity (the
         # resolver shares one Settings per set of configuration files): encoding them for every file is costly.
         self._digests: dict[int, tuple[object, str]] = {}
@@ -162,7 +183,7 @@ class Cache:
             before = os.stat(path)
             if not stat.S_ISREG(before.st_mode):
                 return None
-            row = self._query("SELECT mtime_ns, size, digest FROM stats WHERE path = ?", (path,))
+            row = self._rows_by_path("SELECT path, mtime_ns, size, digest FROM stats").get(path)
             if row is not None and (row[0], row[1]) == (before.st_mtime_ns, before.st_size):
                 found = FileState(row[2], row[0], row[1])
             else:
@@ -181,22 +202,28 @@ class Cache:
         key = self._summary_key(path, vocabulary)
         return self._lookup("SELECT key, value FROM summaries WHERE path = ?", (path,), key, FileSummary)
 
-    def has_summary(self, path: str, vocabulary: Vocabulary) -> bool:
-        """Whether the cache holds the file's current summary (without decoding it)."""
+    def summary_part(self, path: str, vocabulary: Vocabulary) -> str | None:
+        """The index-part digest (`part_digest`) of the file's cached summary, without decoding the
+        summary; None when the cache does not hold the file's current summary."""
         key = self._summary_key(path, vocabulary)
-        row = None if key is None else self._query("SELECT key FROM summaries WHERE path = ?", (path,))
-        return row is not None and row[0] == key
+        row = None if key is None else self._rows_by_path("SELECT path, key, part FROM summaries").get(path)
+        return row[1] if row is not None and row[0] == key else None
 
-    def put_summary(self, path: str, vocabulary: Vocabulary, summary: FileSummary) -> None:
+    def put_summary(self, path: str, vocabulary: Vocabulary, summary: FileSummary) -> str:
+        """Store the file's summary; return its index-part digest ("" when the cache is off)."""
+        if not self.enabled:
+            return ""
+        part = part_digest(summary)
         key = self._summary_key(path, vocabulary)
         if key is not None and self._unchanged(path):
-            self._summaries.append((path, key, _canonical(encode(summary))))
+            self._summaries.append((path, key, part, _canonical(encode(summary))))
+        return part
 
     def results(self, path: str, display: str, settings: Settings, index: str, prescan: bool) -> list[Diagnostic] | None:
         """The cached findings of the file, if it, its settings and the project index are unchanged."""
         key = self._results_key(path, index)
         config = self._config(display, settings, prescan)
-        return self._lookup("SELECT key, value FROM results WHERE path = ? AND config = ?", (path, config), key, list)
+        return self._lookup("SELECT key, value FROM results WHERE path = ? AND config = ?", (path, config), key, list, Diagnostic)
 
     def put_results(
         self, path: str, display: str, settings: Settings, index: str, prescan: bool, found: list[Diagnostic]
@@ -206,28 +233,20 @@ class Cache:
             config = self._config(display, settings, prescan)
             self._results.append((path, config, key, _canonical(encode(found))))
 
-    def index_digest(self, vocabulary: Vocabulary, paths: Iterable[str], project: Callable[[], ProjectIndex]) -> str:
-        """The digest of `project()`, the index merged with `vocabulary` from the summaries of `paths`
-        (empty when the cache is off: it is not needed).
-
-        Source lines (`line` fields) are left out, so that editing a file above its classes does not
-        invalidate every other file's findings: a rule reports facts about another file's classes,
-        never their line numbers. Encoding the whole index is the costly part of a warm run, so the
-        digest is also stored under the keys of the summaries it was merged from (which determine it).
-        """
+    def index_digest(self, vocabulary: Vocabulary, parts: Iterable[str]) -> str:
+        """The digest of the index merged with `vocabulary` from summaries whose index parts have the
+        digests `parts`, in merge order ("" when the cache is off: it is not needed)."""
         if not self.enabled:
             return ""
-        keys = [self._summary_keys.get(path) for path in sorted(paths)]
-        summaries = None if None in keys else _key(self._with_code(vocabulary), *(k for k in keys if k is not None))
-        if summaries is not None:
-            row = self._query("SELECT digest FROM indexes WHERE summaries = ?", (summaries,))
-            if row is not None:
-                return row[0]
-        data = _without_lines(encode(project()))
-        found = hashlib.sha256(_canonical(data).encode("utf-8", "surrogatepass")).hexdigest()
-        if summaries is not None:
-            self._indexes.append((summaries, found))
-        return found
+        return _key(self._with_code(vocabulary), *(part for part in parts if part))
+
+    def index(self, digest: str) -> list[FileSummary] | None:
+        """The index parts stored under `digest` by `put_index`, in merge order."""
+        return self._lookup("SELECT digest, value FROM indexes WHERE digest = ?", (digest,), digest, list, FileSummary)
+
+    def put_index(self, digest: str, parts: list[FileSummary]) -> None:
+        if self.enabled:
+            self._indexes.append((digest, _canonical(encode(parts)), time.time_ns()))
 
     def close(self) -> None:
         """Store what this run computed, in one transaction, and close the database."""
@@ -236,9 +255,14 @@ class Cache:
         try:
             with self._db:
                 self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?)", self._stats)
-                self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?)", self._summaries)
+                self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?)", self._summaries)
                 self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", self._results)
-                self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?)", self._indexes)
+                if self._indexes:
+                    self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?)", self._indexes)
+                    self._db.execute(
+                        "DELETE FROM indexes WHERE digest NOT IN (SELECT digest FROM indexes ORDER BY stored DESC LIMIT ?)",
+                        (KEPT_INDEXES,),
+                    )
         except sqlite3.Error:
             pass  # another run holds the lock for too long, or the disk is full: the cache is optional
         finally:
@@ -253,9 +277,7 @@ class Cache:
 
     def _summary_key(self, path: str, vocabulary: Vocabulary) -> str | None:
         state = self.state(path) if self.enabled else None
-        found = None if state is None else _key(state.digest, path, self._with_code(vocabulary))
-        self._summary_keys[path] = found
-        return found
+        return None if state is None else _key(state.digest, path, self._with_code(vocabulary))
 
     def _results_key(self, path: str, index: str) -> str | None:
         state = self.state(path) if self.enabled else None
@@ -279,37 +301,40 @@ class Cache:
         except OSError:
             return False
 
-    def _query(self, sql: str, parameters: tuple) -> tuple | None:
-        if self._db is None:
-            return None
-        try:
-            return self._db.execute(sql, parameters).fetchone()
-        except sqlite3.Error:
-            self._db.close()
-            self._db = None
-            return None
+    def _rows_by_path(self, sql: str) -> dict[str, tuple]:
+        """The rows of `sql` (`SELECT path, ...`) by path, read once per run: a run asks for every
+        project file's row, and a query per file costs about ten times as much."""
+        found = self._by_path.get(sql)
+        if found is None:
+            found = self._by_path[sql] = {row[0]: row[1:] for row in self._query(sql, every=True)}
+        return found
 
-    def _lookup(self, sql: str, parameters: tuple, key: str | None, kind: type) -> Any:
+    def _query(self, sql: str, parameters: tuple = (), *, every: bool = False) -> Any:
+        """The first row `sql` finds (None if none), or with `every` all of them."""
+        if self._db is not None:
+            try:
+                cursor = self._db.execute(sql, parameters)
+                return cursor.fetchall() if every else cursor.fetchone()
+            except sqlite3.Error:
+                self._db.close()
+                self._db = None
+        return [] if every else None
+
+    def _lookup(self, sql: str, parameters: tuple, key: str | None, kind: type, item: type | None = None) -> Any:
+        """The decoded value of the row `sql` finds, if its key is `key` and it decodes to a `kind` (a
+        list of `item`s); else None."""
         if key is None:
             return None
         row = self._query(sql, parameters)
         if row is None or row[0] != key:
             return None
         try:
-            value = decode(json.loads(row[1]))
+            value = decode(row[1])
         except (ValueError, TypeError, KeyError, RecursionError):
             return None  # a garbled entry is a miss
-        if not isinstance(value, kind) or (kind is list and not all(isinstance(d, Diagnostic) for d in value)):
+        if not isinstance(value, kind) or (item is not None and not all(isinstance(v, item) for v in value)):
             return None
         return value
-
-
-def _without_lines(data: Any) -> Any:
-    if isinstance(data, list):
-        return [_without_lines(v) for v in data]
-    if isinstance(data, dict):
-        return {k: _without_lines(v) for k, v in data.items() if not (k == "line" and "$" in data)}
-    return data
 
 
 def _stat_key(stat: os.stat_result) -> tuple[int, int]:
@@ -326,7 +351,8 @@ def _connect(directory: Path) -> sqlite3.Connection | None:
     for attempt in range(2):
         try:
             db = sqlite3.connect(path, timeout=30, isolation_level="DEFERRED")
-            db.executescript(_SCHEMA)
+            if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                _make_schema(db)
             return db
         except sqlite3.DatabaseError:
             # Not a database (truncated or overwritten): start a new one, once.
@@ -338,6 +364,20 @@ def _connect(directory: Path) -> sqlite3.Connection | None:
         except sqlite3.Error:
             return None
     return None
+
+
+def _make_schema(db: sqlite3.Connection) -> None:
+    """Empty the database and create the tables, unless a concurrent run has just done so."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            for statement in _SCHEMA:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
 
 
 def _write_gitignore(directory: Path) -> None:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
-from lint.cache import CACHE_DIR_NAME, Cache
+from lint.cache import CACHE_DIR_NAME, Cache, part_digest
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
@@ -144,11 +144,16 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, jobs, resolver, options, cache, project_files)
 
+        index = cache.index_digest(vocabulary, summaries.parts())
+
         @lru_cache(maxsize=None)
         def project() -> ProjectIndex:
-            return ProjectIndex.merge(vocabulary, summaries.all())
+            parts = cache.index(index)
+            if parts is None:
+                parts = [part for summary in summaries.all() if (part := summary.index_part()) is not None]
+                cache.put_index(index, parts)
+            return ProjectIndex.merge(vocabulary, parts)
 
-        index = cache.index_digest(vocabulary, summaries.paths(), project)
         found: dict[str, list[Diagnostic]] = {}
         for job in jobs:
             cached = cache.results(job.path, job.display, job.settings, index, options.prescan)
@@ -206,15 +211,20 @@ class ProjectSummaries:
     """The summary of every project file, by absolute path; those the cache holds are decoded only when
     used (a warm run that lints nothing decodes none)."""
 
-    def __init__(self, cache: Cache, settings: dict[str, Settings], known: dict[str, FileSummary | None]) -> None:
+    def __init__(self, cache: Cache, settings: dict[str, Settings], known: dict[str, FileSummary | None], parts: dict[str, str]) -> None:
         self._cache = cache
         self._settings = settings
         self._known = known  # computed summaries (None: unreadable), and those decoded so far
+        self._parts = parts  # index-part digests (`lint.cache.part_digest`) of the cached and computed summaries
 
     def paths(self) -> list[str]:
         """The files that have a summary, in path order."""
         paths = {*self._settings, *self._known}  # cached (not decoded yet), computed, or added
         return sorted(path for path in paths if path not in self._known or self._known[path] is not None)
+
+    def parts(self) -> list[str]:
+        """The index-part digests of the summaries, in path order (the order `ProjectIndex.merge` takes)."""
+        return [self._parts[path] for path in self.paths()]
 
     def get(self, path: str) -> FileSummary | None:
         if path not in self._known:
@@ -226,8 +236,9 @@ class ProjectSummaries:
     def all(self) -> list[FileSummary]:
         return [summary for path in self.paths() if (summary := self.get(path)) is not None]
 
-    def add(self, path: str, summary: FileSummary | None) -> None:
+    def add(self, path: str, summary: FileSummary) -> None:
         self._known[path] = summary
+        self._parts[path] = part_digest(summary)
 
 
 def _project_summaries(
@@ -244,15 +255,22 @@ def _project_summaries(
         project_files = discover([root], resolver.settings_for)
     paths = {str(p): resolver.settings_for(p) for p in project_files}
     paths.update((job.path, job.settings) for job in jobs)
-    missing = [(path, settings) for path, settings in sorted(paths.items()) if not cache.has_summary(path, settings.vocabulary)]
+    parts: dict[str, str] = {}
+    missing: list[tuple[str, Settings]] = []
+    for path, settings in sorted(paths.items()):
+        part = cache.summary_part(path, settings.vocabulary)
+        if part is None:
+            missing.append((path, settings))
+        else:
+            parts[path] = part
     _start(options, "Indexing", len(missing))
     results = _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
     known: dict[str, FileSummary | None] = {}
     for (path, settings), summary in zip(missing, results):
         known[path] = summary
         if summary is not None:
-            cache.put_summary(path, settings.vocabulary, summary)
-    return ProjectSummaries(cache, paths, known)
+            parts[path] = cache.put_summary(path, settings.vocabulary, summary)
+    return ProjectSummaries(cache, paths, known, parts)
 
 
 def _summarize_chunk(chunk: list[tuple[str, Settings]], shared: None) -> list[FileSummary | None]:

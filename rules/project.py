@@ -41,7 +41,6 @@ class ClassFacts:
     bases: tuple[str, ...]
     is_record: bool
     path: str = ""
-    line: int = 0
     methods: frozenset[str] = frozenset()
     # (field, class name of its annotation) for fields annotated with a plain class name.
     field_types: tuple[tuple[str, str], ...] = ()
@@ -63,7 +62,6 @@ class SpanClass:
     derived_fields: tuple[str, ...]
     is_record: bool
     path: str = ""
-    line: int = 0
     content_setters: tuple[str, ...] = ()
     field_types: tuple[tuple[str, str], ...] = ()
     named_like_span: bool = False
@@ -128,6 +126,10 @@ class FileSummary:
     # parse for rules that are `local_to_definitions`.
     definitions: tuple[tuple[int, int, int], ...] = ()
     shape_definitions: dict[str, frozenset[int]] = field(default_factory=dict)
+
+    def index_part(self) -> "FileSummary | None":
+        """What `ProjectIndex.add` reads of this summary (its classes and helpers); None when it adds nothing."""
+        return FileSummary(classes=self.classes, helpers=self.helpers) if self.classes or self.helpers else None
 
 
 @dataclass
@@ -238,7 +240,6 @@ class ProjectIndex:
             derived_fields=tuple(f for f in vocabulary.derived_fields if f in fields_),
             is_record=is_record,
             path=facts.path,
-            line=facts.line,
             content_setters=tuple(m for m in vocabulary.content_setters if m in methods),
             field_types=tuple(sorted(field_types.items())),
             auto_versioned=auto_versioned,
@@ -462,7 +463,7 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
         or {_decorator_name(d) for d in node.decorator_list} & RECORD_DECORATORS
     )
     return ClassFacts(
-        node.name, frozenset(declared), frozenset(properties), base_names, is_record, path, node.lineno,
+        node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
     )
 

@@ -112,6 +112,46 @@ def test_a_span_class_in_a_file_not_linted_counts_when_cached(project: Path) -> 
         assert [(d.path, d.code) for d in found] == [("ops.py", "SPL101")]
 
 
+def test_moving_a_span_class_down_its_file_keeps_the_other_files_findings(project: Path, linted: list[str]) -> None:
+    # The index holds what a class declares, not where: no other file's findings depend on its line.
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": REWRITE_DOC})
+    _run(project)
+    linted.clear()
+    (project / "models.py").write_text("import os\n\n\n" + SPAN_CLASS)
+    assert [d.path for d in _run(project).diagnostics] == ["ops.py"]
+    assert linted == ["models.py"]
+
+
+def test_one_changed_file_is_linted_with_the_stored_index(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # As under pre-commit: the other files' summaries are neither decoded nor recomputed.
+    files = {f"pkg/m{i}.py": f"class Model{i}:\n    name: str\n" for i in range(20)}
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": "x = 1\n", **files})
+    _run(project)
+    (project / "ops.py").write_text(REWRITE_DOC)
+    decoded: list[str] = []
+    real = lint.runner.Cache.summary
+    monkeypatch.setattr(lint.runner.Cache, "summary", lambda self, path, vocabulary: decoded.append(path) or real(self, path, vocabulary))
+    recomputed: list[str] = []
+    real_summarize = lint.runner.summarize_file
+    monkeypatch.setattr(lint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real_summarize(path, settings))
+    found = check_paths([project / "ops.py"], ConfigResolver(), RunOptions(jobs=1, cache=True)).diagnostics
+    assert [(d.path, d.code) for d in found] == [("ops.py", "SPL101")]
+    assert decoded == [] and [Path(p).name for p in recomputed] == ["ops.py"]
+
+
+def test_a_cache_of_an_older_layout_is_replaced(project: Path, linted: list[str]) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
+    (project / CACHE_DIR_NAME).mkdir()
+    with sqlite3.connect(project / CACHE_DIR_NAME / DATABASE_NAME) as db:  # spanlint 0.1.0's tables
+        db.execute("CREATE TABLE summaries (path TEXT PRIMARY KEY, key TEXT, value TEXT)")
+        db.execute("CREATE TABLE indexes (summaries TEXT PRIMARY KEY, digest TEXT)")
+    expected = [(d.path, d.code) for d in _run(project).diagnostics]
+    assert expected == [("a.py", "SPL101")] and linted == ["a.py"]
+    linted.clear()
+    assert [(d.path, d.code) for d in _run(project).diagnostics] == expected
+    assert linted == []
+
+
 def test_a_configuration_change_invalidates_the_findings(project: Path) -> None:
     write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
     assert [d.severity for d in _run(project).diagnostics] == ["error"]
