@@ -256,6 +256,7 @@ class ConfigResolver:
                 raise ConfigError(f"{config_file}: no [tool.spanlint] table")
             self._fixed = overrides(settings_from_files([loaded]))
         self._by_files: dict[tuple[str, ...], Settings] = {}
+        self._path_settings = lru_cache(maxsize=None)(self._settings_for_path)
         self._directory_settings = lru_cache(maxsize=None)(self._settings_for_directory)
         self._directory_files = lru_cache(maxsize=None)(self._files_for_directory)
 
@@ -270,9 +271,11 @@ class ConfigResolver:
         """The settings that apply to the file (or directory) at `path`."""
         if self._fixed is not None:
             return self._fixed
-        absolute = Path(os.path.abspath(path))
-        directory = absolute if absolute.is_dir() else absolute.parent
-        return self._directory_settings(directory)
+        return self._path_settings(os.path.abspath(path))
+
+    def _settings_for_path(self, absolute: str) -> Settings:
+        directory = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+        return self._directory_settings(Path(directory))
 
     def _settings_for_directory(self, directory: Path) -> Settings:
         """One `Settings` object per set of configuration files: directories that share their files

@@ -46,7 +46,7 @@ class GitIgnore:
 
     def __init__(self) -> None:
         self._cache: dict[Path, _Ignore | None] = {}
-        self._chains: dict[Path, tuple[Path, ...]] = {}
+        self._chains: dict[Path, tuple[_Ignore, ...]] = {}
 
     def _load(self, directory: Path) -> _Ignore | None:
         if directory not in self._cache:
@@ -65,13 +65,12 @@ class GitIgnore:
         """Whether git would ignore `path` by the `.gitignore` files between its repository root and it."""
         chain = self._chains.get(path.parent)
         if chain is None:
-            chain = self._chains[path.parent] = tuple(_repository_chain(path.parent))
-        for directory in chain:
-            ignore = self._load(directory)
-            if ignore is not None:
-                verdict = ignore.verdict(path, is_dir)
-                if verdict is not None:
-                    return verdict
+            loaded = (self._load(directory) for directory in _repository_chain(path.parent))
+            chain = self._chains[path.parent] = tuple(ignore for ignore in loaded if ignore is not None)
+        for ignore in chain:
+            verdict = ignore.verdict(path, is_dir)
+            if verdict is not None:
+                return verdict
         return False
 
 
@@ -101,22 +100,22 @@ def discover(
         path = Path(os.path.abspath(given))
         if path.is_dir():
             found.update(_walk(path, settings_for, gitignore))
-        elif not force_exclude or not _skipped(path, False, settings_for, gitignore, default_excludes=False):
+        elif not force_exclude or not _skipped(path, False, settings_for(path), gitignore, default_excludes=False):
             found.add(path)
     return sorted(found)
 
 
 def is_force_excluded(path: Path, settings_for: Callable[[Path], Settings]) -> bool:
     """Whether `--force-exclude` drops an explicitly named file (or stdin's `--stdin-filename`)."""
-    return _skipped(Path(os.path.abspath(path)), False, settings_for, GitIgnore(), default_excludes=False)
+    absolute = Path(os.path.abspath(path))
+    return _skipped(absolute, False, settings_for(absolute), GitIgnore(), default_excludes=False)
 
 
-def _skipped(
-    path: Path, is_dir: bool, settings_for: Callable[[Path], Settings], gitignore: GitIgnore, default_excludes: bool
-) -> bool:
+def _skipped(path: Path, is_dir: bool, settings: Settings, gitignore: GitIgnore, default_excludes: bool) -> bool:
+    """Whether walking skips `path`, by `settings` (those of `path` itself) and `.gitignore` files."""
     if default_excludes and path.name in DEFAULT_EXCLUDE:
         return True
-    if settings_for(path).is_excluded(str(path), is_dir):
+    if settings.is_excluded(str(path), is_dir):
         return True
     return gitignore.is_ignored(path, is_dir)
 
@@ -125,12 +124,14 @@ def _walk(root: Path, settings_for: Callable[[Path], Settings], gitignore: GitIg
     for directory, dirnames, filenames in os.walk(root):
         here = Path(directory)
         dirnames[:] = sorted(
-            name for name in dirnames if not _skipped(here / name, True, settings_for, gitignore, True)
+            name for name in dirnames
+            if not _skipped(here / name, True, settings_for(here / name), gitignore, True)
         )
+        settings = settings_for(here)  # a file's settings are its directory's
         for name in sorted(filenames):
             if name.endswith(PYTHON_SUFFIXES):
                 path = here / name
-                if _is_special(path) or _skipped(path, False, settings_for, gitignore, False):
+                if _is_special(path) or _skipped(path, False, settings, gitignore, False):
                     continue
                 yield path
 
