@@ -27,10 +27,7 @@ import sys
 import threading
 import tokenize
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence, TypeVar
-
-import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagnostics
 from lint.settings import PARSE_ERROR, Settings
@@ -38,8 +35,12 @@ from lint.suppression import Suppression, UnusedSuppression, find_suppressions, 
 from rules import all_rules, find_rule
 from rules.base import FileContext, Fix, Rule
 from rules.candidates import cut_to_definitions
+from rules.lazy_libcst import cst
 from rules.project import FileSummary, ProjectIndex, summarize_source
 from rules import traversal
+
+if TYPE_CHECKING:
+    from libcst.metadata import CodeRange
 
 UNUSED_SUPPRESSION = "SPL900"
 # The stack and recursion limit LibCST gets for one file (virtual memory: only what it touches is used).
@@ -302,7 +303,7 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
     if not reports:
         return []
     try:
-        positions = MetadataWrapper(linted.module, unsafe_skip_copy=True).resolve(PositionProvider)
+        positions = _positions(linted.module)
     except RecursionError:
         raise _Unparsable("nesting too deep to compute positions (recursion limit)") from None
     lines = linted.context.source.splitlines()
@@ -330,18 +331,22 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
     return diagnostics
 
 
-class _Replacer(cst.CSTTransformer):
-    def __init__(self, replacements: dict[cst.CSTNode, object]) -> None:
-        super().__init__()
-        self.replacements = replacements
+def _positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
+    """The position of every node of `module` (LibCST's `PositionProvider`)."""
+    from libcst.metadata import MetadataWrapper, PositionProvider
 
-    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
-        return self.replacements.get(original_node, updated_node)
+    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
 def apply_fix(module: cst.Module, fix: Fix) -> str:
     """The source of `module` with `fix` applied (a tree edit: comments and spacing kept)."""
-    return module.visit(_Replacer(dict(fix.replacements))).code
+    replacements = dict(fix.replacements)
+
+    class Replacer(cst.CSTTransformer):  # defined here: a module-level subclass would load LibCST on import
+        def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+            return replacements.get(original_node, updated_node)
+
+    return module.visit(Replacer()).code
 
 
 def _summarize_fix(module: cst.Module, fix: Fix) -> FixSummary:
@@ -429,11 +434,10 @@ def _unused_suppressions(
     return diagnostics
 
 
-class _CommentFinder(cst.CSTVisitor):
+class _CommentFinder(traversal.Visitor):
     """Every comment with the line node that holds it (a trailing comment or a comment line)."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.found: list[tuple[cst.Comment, cst.TrailingWhitespace | cst.EmptyLine]] = []
 
     def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
@@ -448,10 +452,10 @@ class _CommentFinder(cst.CSTVisitor):
     def locate(cls, module: cst.Module) -> dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]]:
         """For each line, its comments as (0-based start column, comment, holder)."""
         finder = cls()
-        module.visit(finder)
+        traversal.visit(module, finder)
         if not finder.found:
             return {}
-        positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        positions = _positions(module)
         located: dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]] = {}
         for comment, holder in finder.found:
             start = positions[comment].start

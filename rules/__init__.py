@@ -28,7 +28,8 @@ def all_rules() -> tuple[type[Rule], ...]:
         found.extend(
             obj
             for obj in vars(module).values()
-            if isinstance(obj, type) and issubclass(obj, Rule) and obj is not Rule
+            # `type(obj)`: `isinstance` would read `__class__` of the lazily loaded `cst`, loading LibCST
+            if issubclass(type(obj), type) and issubclass(obj, Rule) and obj is not Rule
             and obj.__module__ == module.__name__
         )
     return tuple(sorted(found, key=lambda r: r.code))

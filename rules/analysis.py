@@ -23,16 +23,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Union
-
-import libcst as cst
+from typing import Any
 
 from rules.candidates import COPY_CALLS
+from rules.lazy_libcst import cst
 from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
 from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
-
-FunctionNode = Union[cst.FunctionDef, cst.Lambda]
 
 _CAPWORD = re.compile(r"\b[A-Z]\w*")
 _FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)

@@ -6,8 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Literal, Mapping, Sequence, TypeVar, Union
 
-import libcst as cst
-
+from rules.lazy_libcst import cst
 from rules.traversal import visitor_names
 from runtime_guard.vocabulary import Vocabulary
 
@@ -15,9 +14,10 @@ if TYPE_CHECKING:
     from rules.analysis import ProjectIndex, SpanAnalysis
     from rules.project import FileSummary
 
+    Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+
 Severity = Literal["error", "warn"]
 Applicability = Literal["safe", "unsafe"]
-Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
 State = TypeVar("State")
 
 
@@ -82,11 +82,12 @@ class FileContext:
         return self._analysis
 
 
-class Rule(cst.BatchableCSTVisitor):
+class Rule:
     """Base class of every spanlint rule.
 
-    A subclass sets the class attributes below, defines LibCST `visit_*`/`leave_*` methods and calls
-    `self.report(node)` for each finding. `docs` holds the sections *What it does*, *Why is this bad?*,
+    A subclass sets the class attributes below, defines `visit_<Node>`/`leave_<Node>` methods for
+    LibCST node classes (`rules.traversal.visit_batched` calls them) and calls `self.report(node)`
+    for each finding. `docs` holds the sections *What it does*, *Why is this bad?*,
     *Example*, *Use instead* and *Fix safety*.
     """
 
@@ -108,7 +109,6 @@ class Rule(cst.BatchableCSTVisitor):
     local_to_definitions: ClassVar[bool] = False
 
     def __init__(self, context: FileContext) -> None:
-        super().__init__()
         self.context = context
 
     @classmethod
@@ -123,8 +123,8 @@ class Rule(cst.BatchableCSTVisitor):
         return cls.shape is None or cls.shape in summary.shapes
 
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
-        """The `visit_*`/`leave_*` methods, as LibCST's would find them; the names are looked up once
-        per class (LibCST inspects every member of every visitor on every file)."""
+        """The `visit_*`/`leave_*` methods (as LibCST's `BatchableCSTVisitor` would list them); the
+        names are looked up once per class."""
         return {name: getattr(self, name) for name in visitor_names(type(self))}
 
     def report(self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None) -> None:

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
-import libcst as cst
-
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts, string_key
 from rules.base import FunctionStateRule
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.

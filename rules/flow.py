@@ -10,13 +10,14 @@ that contain a candidate write.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-import libcst as cst
+from rules.lazy_libcst import cst
 
 # A path's state: (the write happened, a covering statement happened).
 State = tuple[bool, bool]
-Covers = Callable[[cst.BaseSmallStatement], bool]
+if TYPE_CHECKING:
+    Covers = Callable[[cst.BaseSmallStatement], bool]
 
 
 @dataclass

@@ -16,14 +16,13 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-import libcst as cst
-
 from rules import flow
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
 from rules.base import FileContext, ScopedRule
 from rules.candidates import (
     CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS,
 )
+from rules.lazy_libcst import cst
 from rules.project import SpanClass
 from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
@@ -260,7 +259,7 @@ class Effects:
         return finder.found
 
 
-class _EffectFinder(cst.CSTVisitor):
+class _EffectFinder(traversal.Visitor):
     def __init__(self, effects: Effects, owner_code: str, fields: frozenset[str], methods: frozenset[str], effect: str) -> None:
         super().__init__()
         self.effects = effects

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from rules.base import Fix, Invalid, Valid
+from rules.lazy_libcst import cst
 from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from rules.analysis import callee_name, dotted_name, last_name, name_parts, string_key
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import CACHE_KEYED_ON_ID
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Digest words beyond the vocabulary's hash field names: a key holding any of them tracks content.

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from rules.analysis import callee_name, dotted_name, name_parts, string_value
 from rules.base import Invalid, Rule, Valid, words_pattern
 from rules.candidates import ID_OR_DERIVED_RECORD
+from rules.lazy_libcst import cst
 from rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
 

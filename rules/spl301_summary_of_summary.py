@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from rules.analysis import callee_name, name_parts, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import SUMMARIZE_CALL
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.

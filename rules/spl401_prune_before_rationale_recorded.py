@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from rules.analysis import callee_name, last_name, name_parts, string_key, string_value
 from rules.base import Invalid, Valid
 from rules.candidates import REMOVAL
@@ -28,6 +26,7 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the

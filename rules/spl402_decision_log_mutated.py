@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import libcst as cst
-
 from rules.analysis import callee_name, name_parts
 from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import DECISION_LOG_EDIT
@@ -20,6 +18,7 @@ from rules.evidence import (
     root_name,
     same_expression,
 )
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Functions that build a log rather than edit one.

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from rules.analysis import callee_name
 from rules.base import Invalid, Valid
 from rules.candidates import DROP
@@ -20,6 +18,7 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from rules.analysis import callee_name, last_name, name_parts, string_key
 from rules.base import FunctionStateRule, Invalid, Valid
 from rules.candidates import CONTENT_SLICE
 from rules.evidence import has_word, root_name
+from rules.lazy_libcst import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.

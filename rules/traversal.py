@@ -15,17 +15,25 @@ from __future__ import annotations
 import dataclasses
 import typing
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-import libcst as cst
+from rules.lazy_libcst import cst
 
-Handler = Callable[[cst.CSTNode], Any]
-# What to do at a node of one class: the methods to call on entering it and on leaving it, and the
-# fields to walk into.
-Entry = tuple[Sequence[Handler], Sequence[Handler], tuple[str, ...]]
+if TYPE_CHECKING:
+    Handler = Callable[[cst.CSTNode], Any]
+    # What to do at a node of one class: the methods to call on entering it and on leaving it, and
+    # the fields to walk into.
+    Entry = tuple[Sequence[Handler], Sequence[Handler], tuple[str, ...]]
 
 
-def visit_batched(node: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]) -> None:
+class BatchVisitor(Protocol):
+    """What `visit_batched` drives: an object listing its `visit_<Node>`/`leave_<Node>` methods
+    (a rule, or a LibCST `BatchableCSTVisitor`)."""
+
+    def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]: ...
+
+
+def visit_batched(node: cst.CSTNode, visitors: Iterable[BatchVisitor]) -> None:
     """Run the `visit_*`/`leave_*` methods of `visitors` over `node` and its descendants, as
     `libcst.visit_batched` would (return values ignored), without rebuilding the tree."""
     visit: dict[type, list[Handler]] = {}
@@ -38,7 +46,7 @@ def visit_batched(node: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]
     walk(node, lambda kind: (visit.get(kind, ()), leave.get(kind, ()), fields_to_walk(kind, handled)))
 
 
-def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+def visit(node: cst.CSTNode, visitor: Visitor) -> None:
     """`node.visit(visitor)` for a read-only `visitor`, without rebuilding the tree: `visit_<Node>`
     returning False skips the node's children, `leave_<Node>` is still called."""
     overrides_dispatch, handled = _visitor_plan(type(visitor))
@@ -47,18 +55,34 @@ def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
         return
 
     def entry(kind: type) -> Entry:
-        visit_method = getattr(visitor, f"visit_{kind.__name__}") if kind in handled else None
-        leave_method = getattr(visitor, f"leave_{kind.__name__}") if kind in handled else None
+        visit_method = getattr(visitor, f"visit_{kind.__name__}", None) if kind in handled else None
+        leave_method = getattr(visitor, f"leave_{kind.__name__}", None) if kind in handled else None
         return (
-            (visit_method,) if visit_method is not None and not _is_no_op(visit_method) else (),
-            (leave_method,) if leave_method is not None and not _is_no_op(leave_method) else (),
+            (visit_method,) if visit_method is not None else (),
+            (leave_method,) if leave_method is not None else (),
             fields_to_walk(kind, handled),
         )
 
     walk(node, entry, skip_on_false=True)
 
 
-class FunctionBodyVisitor(cst.CSTVisitor):
+class Visitor:
+    """A read-only visitor for `visit`, like LibCST's `CSTVisitor` (defining one does not load LibCST):
+    `visit_<Node>` and `leave_<Node>` methods, or `on_visit`/`on_leave` called at every node."""
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        """Call `visit_<Node>`; False (its children are skipped) only when it returns False."""
+        method = getattr(self, f"visit_{type(node).__name__}", None)
+        return method is None or method(node) is not False
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        """Call `leave_<Node>`."""
+        method = getattr(self, f"leave_{type(original_node).__name__}", None)
+        if method is not None:
+            method(original_node)
+
+
+class FunctionBodyVisitor(Visitor):
     """A visitor of one function's own body: it does not enter the functions, classes and lambdas
     nested in it."""
 
@@ -74,16 +98,10 @@ class FunctionBodyVisitor(cst.CSTVisitor):
 
 @lru_cache(maxsize=None)
 def _visitor_plan(visitor_type: type) -> tuple[bool, frozenset[type]]:
-    """Whether a `CSTVisitor` class overrides `on_visit`/`on_leave` (then it is called at every node),
-    and the node classes it has visit or leave methods for. Refuses attribute visitors."""
-    if _overrides(visitor_type, "on_visit_attribute", "on_leave_attribute"):
-        raise TypeError(f"{visitor_type.__name__}: attribute visitors are not supported")
+    """Whether a `Visitor` class overrides `on_visit`/`on_leave` (then it is called at every node),
+    and the node classes it has visit or leave methods for."""
     handled = frozenset(_method_target(visitor_type, name)[1] for name in visitor_names(visitor_type))
     return _overrides(visitor_type, "on_visit", "on_leave"), handled
-
-
-def _is_no_op(method: Handler) -> bool:
-    return getattr(method, "_is_no_op", False)
 
 
 def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false: bool = False) -> None:
@@ -141,25 +159,20 @@ def _method_target(visitor: object, name: str) -> tuple[str, type]:
 
 
 def _overrides(visitor_type: type, *names: str) -> bool:
-    return any(getattr(visitor_type, name) is not getattr(cst.CSTVisitor, name) for name in names)
+    return any(getattr(visitor_type, name) is not getattr(Visitor, name) for name in names)
 
 
 @lru_cache(maxsize=None)
 def visitor_names(visitor_type: type) -> tuple[str, ...]:
-    """Names of the `visit_*`/`leave_*` methods of `visitor_type` that are not LibCST's no-op stubs
-    (LibCST's own `get_visitors` test). Only classes outside LibCST are searched: LibCST's visitor
-    classes define nothing but stubs (over a thousand, which `dir()` would list for every class)."""
-    names = {
-        name
-        for klass in visitor_type.__mro__
-        if not klass.__module__.startswith("libcst")
-        for name in vars(klass)
-        if name.startswith(("visit_", "leave_"))
-    }
+    """Names of the `visit_<Node>`/`leave_<Node>` methods of `visitor_type`, sorted."""
     return tuple(
         sorted(
-            name for name in names
-            if callable(getattr(visitor_type, name)) and not getattr(getattr(visitor_type, name), "_is_no_op", False)
+            {
+                name
+                for klass in visitor_type.__mro__
+                for name in vars(klass)
+                if name.startswith(("visit_", "leave_")) and callable(getattr(visitor_type, name))
+            }
         )
     )
 

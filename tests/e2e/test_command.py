@@ -87,3 +87,28 @@ def test_installed_script(tree: Path) -> None:
         [str(SCRIPT), "rules"], cwd=tree, capture_output=True, text=True, timeout=120, env=_environment()
     )
     assert done.returncode == 0 and "SPL101" in done.stdout
+
+
+# Prints the exit code and whether LibCST's node classes were loaded.
+_LOADS_LIBCST = """\
+import sys
+from lint.cli import main
+sys.argv = ["spanlint", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    print(done.code, "libcst._nodes.base" in sys.modules)
+"""
+
+
+def test_libcst_is_loaded_only_for_a_file_a_rule_may_match(tree: Path) -> None:
+    # Importing LibCST is a third of a pre-commit run; two files in three hold no rule candidate.
+    def run(path: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", _LOADS_LIBCST, "check", "--select", "ALL", "--no-cache", path],
+            cwd=tree, capture_output=True, text=True, env=_environment(), timeout=120,
+        )
+        return done.stdout.splitlines()[-1]
+
+    assert run("pkg/ok.py") == "0 False"
+    assert run("pkg/ops.py") == "1 True"
