@@ -123,17 +123,11 @@ def _key(*parts: str) -> str:
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """A digest of spanlint's own code (engine, rules, vocabulary): any change to it empties the cache."""
-    from importlib import metadata
-
     import lint
     import rules
     import runtime_guard.vocabulary
 
     hasher = hashlib.sha256()
-    try:
-        hasher.update(metadata.version("spanlint").encode())
-    except metadata.PackageNotFoundError:
-        pass
     files = [Path(runtime_guard.vocabulary.__file__)]
     for package in (lint, rules):
         files.extend(sorted(Path(package.__file__).parent.glob("*.py")))

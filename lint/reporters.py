@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import io
 import json
-import xml.etree.ElementTree as ET
 from collections import Counter
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
@@ -37,6 +35,8 @@ def rule_url(code: str) -> str:
 
 
 def version() -> str:
+    from importlib import metadata  # here: importing it costs ~10 ms of every start-up
+
     try:
         return metadata.version("spanlint")
     except metadata.PackageNotFoundError:
@@ -226,6 +226,8 @@ def escape_property(value: str) -> str:
 
 def render_junit(result: RunResult, color: bool) -> str:
     """JUnit XML: one testsuite, a testcase per linted file, a failure per finding."""
+    import xml.etree.ElementTree as ET
+
     by_file: dict[str, list[Diagnostic]] = {path: [] for path in result.files}
     for d in result.diagnostics:
         by_file.setdefault(d.path, []).append(d)

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import gc
 import os
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -316,11 +314,15 @@ def _map(
             done.extend(function(chunk, shared))
             progress.advance(len(chunk))
         return done
+    # Imported here: a run of one or a few files, the pre-commit case, makes no pool (~5 ms of start-up).
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     chunks = _chunks(items, jobs)
     results: dict[int, list[Result]] = {}
     broken: list[int] = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_start_worker, initargs=(shared,)) as pool:
-        futures: list[Future[list[Result]]] = [pool.submit(_run_chunk, function, chunk) for chunk in chunks]
+        futures = [pool.submit(_run_chunk, function, chunk) for chunk in chunks]
         for index, future in enumerate(futures):
             try:
                 results[index] = future.result()
@@ -355,6 +357,9 @@ def _isolate(
     on_crash: Callable[[Item], Result],
     shared: Any,
 ) -> list[Result]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         with ProcessPoolExecutor(max_workers=1, initializer=_start_worker, initargs=(shared,)) as pool:
             return pool.submit(_run_chunk, function, chunk).result()
