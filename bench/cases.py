@@ -14,7 +14,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from corpus import CorpusSize, count_lines, measure_size, python_files
 
@@ -30,6 +30,14 @@ SPANLINT_JOBS = "--jobs"
 SPANLINT_JSON_OUTPUT = ("--output-format", "json")
 SPANLINT_ALL_RULES = ("--select", "ALL")  # the targets are for every rule, SPL900 included
 SPANLINT_OK_RETURNCODES = frozenset({0, 1})  # 1: findings reported
+# spanlint's project root (where its cache lives, whose files feed the project index) is the
+# nearest ancestor holding .git or pyproject.toml; its walk skips .git.
+SPANLINT_PROJECT_MARKER = ".git"
+
+# The one-file cases (pre-commit): files picked by size, as percentiles of the corpus's files
+# sorted by (size, path); 50 is the median-size file, 100 the largest.
+ONE_FILE_PERCENTILES = (50, 90, 100)
+ALONE_PERCENTILE = 50  # the one file also timed alone, outside any project, without cache
 
 FIXIT_OK_RETURNCODES = frozenset({0, 1})  # 1: lint errors reported
 SEMGREP_OK_RETURNCODES = frozenset({0})
@@ -47,6 +55,7 @@ class Case:
     cwd: Path | None = None
     repetitions: int = 1
     warm_up_runs: int = 0
+    warm_up_command: list[str] | None = None  # what a warm-up runs, if not `command`
     before_each_run: Callable[[int], None] | None = None
     describe_output: Callable[[Path, Path], str] | None = None
     scale: int = 1
@@ -181,16 +190,19 @@ def spanlint_command(spanlint: str, target: Path, jobs: int, *, cache: bool,
     return [*command, str(target)]
 
 
-def spanlint_cases(spanlint: str, work_copy: Path, size: CorpusSize, jobs: int,
+def spanlint_cases(spanlint: str, work_copy: Path, scratch: Path, size: CorpusSize, jobs: int,
                    repetitions: int) -> list[Case]:
-    """Cold, warm, one file, and warm with one file changed; all on a private copy.
+    """Cold, warm, warm with one file changed, and one file (pre-commit) at a few sizes.
 
-    The copy is also the working directory, so a cache spanlint writes next to the project
-    lands in the temp dir, never in the corpus or the repository.
+    The private copy is marked as a project (so its root, and cache, are the copy's even when
+    one file is linted) and is also the working directory: the cache spanlint writes lands in
+    the temp dir, never in the corpus or the repository. The one file timed alone is copied
+    into `scratch`, a project of its own.
     """
-    one_file = largest_file(work_copy)
-    one_file_size = CorpusSize(1, count_lines(one_file.read_bytes()), one_file.stat().st_size)
-    relative = one_file.relative_to(work_copy)
+    samples = files_at_percentiles(work_copy, ONE_FILE_PERCENTILES)
+    alone = copy_into_own_project(samples[ALONE_PERCENTILE], scratch)
+    mark_project(work_copy)
+    largest = samples[max(ONE_FILE_PERCENTILES)]
 
     def cached(target: Path) -> list[str]:
         return spanlint_command(spanlint, target, jobs, cache=True)
@@ -198,28 +210,68 @@ def spanlint_cases(spanlint: str, work_copy: Path, size: CorpusSize, jobs: int,
     def uncached(target: Path) -> list[str]:
         return spanlint_command(spanlint, target, jobs, cache=False)
 
-    def change_one_file(repetition: int) -> None:
-        with one_file.open("a") as handle:
-            handle.write(f"\n# spanlint-bench edit {repetition}\n")
+    def describe(path: Path) -> str:
+        return f"{path.relative_to(work_copy)}, {file_size(path).lines:,} lines"
 
     common = dict(tool="spanlint", ok_returncodes=SPANLINT_OK_RETURNCODES, cwd=work_copy,
                   repetitions=repetitions)
+    alone_common = dict(common, cwd=alone.parent)
+    # A one-file case's warm-up primes the cache for the whole project, as earlier runs do
+    # before a commit; its edit then makes the file one the linter must lint again.
+    one_file_cases = [
+        Case(label=f"spanlint one file, p{percentile} (cache primed, file edited)",
+             command=cached(path), size=file_size(path), warm_up_runs=1,
+             warm_up_command=cached(work_copy), before_each_run=appending_comment(path),
+             notes=f"file: {describe(path)}", **common)
+        for percentile, path in samples.items()
+    ]
     return [
         Case(label="spanlint cold (--no-cache)", command=uncached(work_copy), size=size,
              **common),
         Case(label="spanlint warm (cache primed)", command=cached(work_copy), size=size,
              warm_up_runs=1, **common),
         Case(label="spanlint warm, 1 file changed", command=cached(work_copy), size=size,
-             before_each_run=change_one_file, notes=f"changed: {relative}", **common),
-        Case(label="spanlint one file (--no-cache)", command=uncached(one_file),
-             size=one_file_size, notes=f"file: {relative}", **common),
+             before_each_run=appending_comment(largest), notes=f"changed: {describe(largest)}",
+             **common),
+        *one_file_cases,
+        Case(label=f"spanlint one file alone, p{ALONE_PERCENTILE} (no cache)",
+             command=uncached(alone), size=file_size(alone),
+             notes=f"file: {describe(samples[ALONE_PERCENTILE])}, alone in its project",
+             **alone_common),
     ]
 
 
-def largest_file(root: Path) -> Path:
-    """The largest .py file under root (first in path order on ties): a worst case for one
-    file, and the file edited for the one-file-changed case."""
-    return max(python_files(root), key=lambda path: path.stat().st_size)
+def files_at_percentiles(root: Path, percentiles: Iterable[int]) -> dict[int, Path]:
+    """For each percentile p, the .py file at index (n - 1) * p // 100 of root's n files sorted
+    by (size, path): p50 is the median-size file, p100 the largest."""
+    by_size = sorted(python_files(root), key=lambda path: (path.stat().st_size, path))
+    return {percentile: by_size[(len(by_size) - 1) * percentile // 100]
+            for percentile in percentiles}
+
+
+def file_size(path: Path) -> CorpusSize:
+    """One file's size, as a corpus of one file."""
+    return CorpusSize(1, count_lines(path.read_bytes()), path.stat().st_size)
+
+
+def mark_project(directory: Path) -> None:
+    """Make directory a project root for spanlint (a repository that is not a real one)."""
+    (directory / SPANLINT_PROJECT_MARKER).mkdir(parents=True, exist_ok=True)
+
+
+def copy_into_own_project(source: Path, directory: Path) -> Path:
+    """A copy of source alone in directory, which becomes a project holding only it."""
+    mark_project(directory)
+    return Path(shutil.copy2(source, directory / source.name))
+
+
+def appending_comment(path: Path) -> Callable[[int], None]:
+    """A `before_each_run` that appends a comment line to path: an edit the linter must lint
+    again (the file's content changes; its part of the project index does not)."""
+    def append(repetition: int) -> None:
+        with path.open("a") as handle:
+            handle.write(f"\n# spanlint-bench edit {repetition}\n")
+    return append
 
 
 def scaling_cases(spanlint: str, scaled_copies: dict[int, Path], jobs: int,

@@ -172,17 +172,18 @@ class Harness:
         self.spanlint = spanlint
         self.versions["spanlint"] = case_builders.tool_version(spanlint)
         work_copy = copy_corpus(self.corpus, self.temp / "spanlint-work" / self.corpus.name)
-        return case_builders.spanlint_cases(spanlint, work_copy, self.size, self.args.jobs,
-                                            self.args.reps)
+        return case_builders.spanlint_cases(spanlint, work_copy, self.temp / "spanlint-alone",
+                                            self.size, self.args.jobs, self.args.reps)
 
     # --- running -------------------------------------------------------------------------
 
     def run_alternating(self, to_run: list[Case]) -> None:
-        """Warm-ups first, then rounds of one run per case, rotating the starting case."""
+        """Warm-ups first (every case's, before any timed run), then rounds of one run per
+        case, rotating the starting case."""
         for case in to_run:
             for _ in range(case.warm_up_runs):
                 print(f"warm-up  {case.label}", flush=True)
-                self.run_once(case, record=False)
+                self.run_once(case, case.warm_up_command or case.command, record=False)
         rounds = max((case.repetitions for case in to_run), default=0)
         for round_index in range(rounds):
             shift = round_index % len(to_run)
@@ -191,16 +192,16 @@ class Harness:
                     continue
                 if case.before_each_run:
                     case.before_each_run(round_index)
-                self.run_once(case, record=True)
+                self.run_once(case, case.command, record=True)
 
-    def run_once(self, case: Case, *, record: bool) -> None:
+    def run_once(self, case: Case, command: list[str], *, record: bool) -> None:
         slug = "".join(c if c.isalnum() else "-" for c in case.label)
         stdout = self.temp / f"{slug}.out"
         stderr = self.temp / f"{slug}.err"
-        result = measure(case.command, cwd=case.cwd, stdout_path=stdout, stderr_path=stderr)
+        result = measure(command, cwd=case.cwd, stdout_path=stdout, stderr_path=stderr)
         if result.returncode not in case.ok_returncodes:
             case.failed = True
-            print(f"FAILED   {case.label}: exit {result.returncode}\n  {' '.join(case.command)}")
+            print(f"FAILED   {case.label}: exit {result.returncode}\n  {' '.join(command)}")
             tail = stderr.read_text(errors="replace").splitlines()[-STDERR_TAIL_LINES:]
             print("\n".join(f"  | {line}" for line in tail))
             return
