@@ -170,6 +170,7 @@ class Harness:
         if spanlint is None or not case_builders.spanlint_available(spanlint):
             return self.skip("spanlint", "not installed or `spanlint check --help` fails")
         self.spanlint = spanlint
+        print(f"spanlint: {case_builders.compile_spanlint(spanlint)}")
         self.versions["spanlint"] = case_builders.tool_version(spanlint)
         work_copy = copy_corpus(self.corpus, self.temp / "spanlint-work" / self.corpus.name)
         return case_builders.spanlint_cases(spanlint, work_copy, self.temp / "spanlint-alone",
