@@ -256,7 +256,6 @@ class ConfigResolver:
                 raise ConfigError(f"{config_file}: no [tool.spanlint] table")
             self._fixed = overrides(settings_from_files([loaded]))
         self._by_files: dict[tuple[str, ...], Settings] = {}
-        self._path_settings = lru_cache(maxsize=None)(self._settings_for_path)
         self._directory_settings = lru_cache(maxsize=None)(self._settings_for_directory)
         self._directory_files = lru_cache(maxsize=None)(self._files_for_directory)
 
@@ -271,16 +270,20 @@ class ConfigResolver:
         """The settings that apply to the file (or directory) at `path`."""
         if self._fixed is not None:
             return self._fixed
-        return self._path_settings(os.path.abspath(path))
+        absolute = os.path.abspath(path)
+        return self._directory_settings(absolute if os.path.isdir(absolute) else os.path.dirname(absolute))
 
-    def _settings_for_path(self, absolute: str) -> Settings:
-        directory = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
-        return self._directory_settings(Path(directory))
+    def settings_for_file(self, path: Path) -> Settings:
+        """The settings of the file at `path`: those of its directory (without asking the file system
+        whether `path` is a directory, as `settings_for` must)."""
+        if self._fixed is not None:
+            return self._fixed
+        return self._directory_settings(os.path.dirname(os.path.abspath(path)))
 
-    def _settings_for_directory(self, directory: Path) -> Settings:
+    def _settings_for_directory(self, directory: str) -> Settings:
         """One `Settings` object per set of configuration files: directories that share their files
         share it (the cache digests each settings object once)."""
-        files = self._directory_files(directory)
+        files = self._directory_files(Path(directory))
         key = tuple(str(f.path) for f in files)
         found = self._by_files.get(key)
         if found is None:

@@ -155,7 +155,7 @@ def fix_paths(
     )
     if not fixable or result.project is None:
         return FixRun(result, [])
-    jobs = [FileJob(os.path.abspath(p), p, resolver.settings_for(Path(os.path.abspath(p)))) for p in fixable]
+    jobs = [FileJob(os.path.abspath(p), p, resolver.settings_for_file(Path(p))) for p in fixable]
     fix_pass = _FixPass(result.project, allowed, options.prescan)
     fixes = [f for f in _map(_fix_chunk, jobs, options.jobs, lambda job: None, shared=fix_pass) if f is not None]
     if write:

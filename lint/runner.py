@@ -132,7 +132,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     """Lint the Python files under `paths`."""
     files = discover([Path(p) for p in paths], resolver.settings_for, force_exclude=options.force_exclude)
     cwd = Path.cwd()
-    jobs = [FileJob(str(f), display_path(f, cwd), resolver.settings_for(f)) for f in files]
+    jobs = [FileJob(str(f), display_path(f, cwd), resolver.settings_for_file(f)) for f in files]
     if not jobs:
         return RunResult([], [])
     root = project_root([Path(p) for p in paths])
@@ -251,7 +251,7 @@ def _project_summaries(
     linted file; those not in the cache are computed now."""
     if project_files is None:
         project_files = discover([root], resolver.settings_for)
-    paths = {str(p): resolver.settings_for(p) for p in project_files}
+    paths = {str(p): resolver.settings_for_file(p) for p in project_files}
     paths.update((job.path, job.settings) for job in jobs)
     parts: dict[str, str] = {}
     missing: list[tuple[str, Settings]] = []
