@@ -142,7 +142,6 @@ class ProjectIndex:
     # Classes whose name the tree defines more than once, every definition (first is `classes[name]`).
     alternatives: dict[str, list[ClassFacts]] = field(default_factory=dict)
     _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
-    _span_names: frozenset[str] | None = field(default=None, repr=False)
 
     @classmethod
     def merge(cls, vocabulary: Vocabulary, summaries: Iterable[FileSummary]) -> "ProjectIndex":
@@ -160,13 +159,6 @@ class ProjectIndex:
         for name, helper in summary.helpers.items():
             self.helpers.setdefault(name, helper)
         self._resolved.clear()
-        self._span_names = None
-
-    def span_class_names(self) -> frozenset[str]:
-        """Names of every span class of the tree."""
-        if self._span_names is None:
-            self._span_names = frozenset(name for name in self.classes if self.span_class(name) is not None)
-        return self._span_names
 
     def class_named(self, name: str | None, origin: str | None = None) -> SpanClass | None:
         """The class named `name` with its inherited fields, if the tree defines it.
