@@ -10,8 +10,8 @@ root, which gets its own `.gitignore`). Three tables:
 - `results`: each file's findings, keyed on its content digest, the effective settings, spanlint's
   code, the display path AND a digest of the merged `ProjectIndex`: a change to a span class in
   another file invalidates every result that could depend on it;
-- `indexes`: the parts of the merged `ProjectIndex` by its digest, so that a run that lints one
-  changed file reads one entry instead of every file's summary.
+- `indexes`: the merged `ProjectIndex` by its digest (each class and helper as its own JSON, decoded
+  when first read), so that a run that lints one changed file reads one entry, not every summary.
 
 The index digest is computed from the digests of the files' index parts (`FileSummary.index_part`,
 stored with each summary), in the order the index merges them: editing a function body changes a
@@ -35,11 +35,11 @@ import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, MutableMapping
 
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from lint.settings import Settings
-from rules.project import ClassFacts, FileSummary, HelperEffects
+from rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
 from runtime_guard.vocabulary import Vocabulary
 
 CACHE_DIR_NAME = ".spanlint_cache"
@@ -48,7 +48,7 @@ DATABASE_NAME = "cache.db"
 RACY_NS = 2_000_000_000
 _TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects)}
 # A database of another layout (an older spanlint's) is emptied and made anew.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _SCHEMA = (
     "DROP TABLE IF EXISTS stats",
     "DROP TABLE IF EXISTS summaries",
@@ -57,8 +57,10 @@ _SCHEMA = (
     "CREATE TABLE stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT)",
     "CREATE TABLE summaries (path TEXT PRIMARY KEY, key TEXT, part TEXT, value TEXT)",
     "CREATE TABLE results (path TEXT, config TEXT, key TEXT, value TEXT, PRIMARY KEY (path, config))",
-    "CREATE TABLE indexes (digest TEXT PRIMARY KEY, value TEXT, stored INTEGER)",
+    "CREATE TABLE indexes (digest TEXT PRIMARY KEY, value TEXT, checksum TEXT, stored INTEGER)",
 )
+# The tables of a stored `ProjectIndex`: each maps a name to the JSON of its value.
+_INDEX_TABLES = ("classes", "helpers", "alternatives")
 # Merged indexes kept: the latest few (branches switched back and forth, concurrent runs).
 KEPT_INDEXES = 4
 
@@ -157,7 +159,7 @@ class Cache:
         self._stats: list[tuple[str, int, int, str]] = []
         self._summaries: list[tuple[str, str, str, str]] = []
         self._results: list[tuple[str, str, str, str]] = []
-        self._indexes: list[tuple[str, str, int]] = []
+        self._indexes: list[tuple[str, str, str, int]] = []
         # Digests of vocabularies and settings with the code fingerprint, by object identity (the
         # resolver shares one Settings per set of configuration files): encoding them for every file is costly.
         self._digests: dict[int, tuple[object, str]] = {}
@@ -234,13 +236,27 @@ class Cache:
             return ""
         return _key(self._with_code(vocabulary), *(part for part in parts if part))
 
-    def index(self, digest: str) -> list[FileSummary] | None:
-        """The index parts stored under `digest` by `put_index`, in merge order."""
-        return self._lookup("SELECT digest, value FROM indexes WHERE digest = ?", (digest,), digest, list, FileSummary)
+    def index(self, digest: str, vocabulary: Vocabulary) -> ProjectIndex | None:
+        """The index stored under `digest` by `put_index`. Its classes and helpers are decoded one by
+        one when first read: a run that lints one file reads a few of the project's thousands."""
+        row = self._query("SELECT value, checksum FROM indexes WHERE digest = ?", (digest,))
+        if row is None or _key(row[0]) != row[1]:
+            return None  # none, or damaged since it was written
+        try:
+            tables = json.loads(row[0])
+            classes, helpers, alternatives = (_Decoding(tables[name]) for name in _INDEX_TABLES)
+        except (ValueError, TypeError, KeyError, RecursionError):
+            return None
+        return ProjectIndex(vocabulary, classes, helpers, alternatives)
 
-    def put_index(self, digest: str, parts: list[FileSummary]) -> None:
+    def put_index(self, digest: str, index: ProjectIndex) -> None:
         if self.enabled:
-            self._indexes.append((digest, _canonical(encode(parts)), time.time_ns()))
+            tables = {
+                name: {key: _canonical(encode(value)) for key, value in getattr(index, name).items()}
+                for name in _INDEX_TABLES
+            }
+            value = json.dumps(tables, sort_keys=True)
+            self._indexes.append((digest, value, _key(value), time.time_ns()))
 
     def close(self) -> None:
         """Store what this run computed, in one transaction, and close the database."""
@@ -252,7 +268,7 @@ class Cache:
                 self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?)", self._summaries)
                 self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", self._results)
                 if self._indexes:
-                    self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?)", self._indexes)
+                    self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?, ?)", self._indexes)
                     self._db.execute(
                         "DELETE FROM indexes WHERE digest NOT IN (SELECT digest FROM indexes ORDER BY stored DESC LIMIT ?)",
                         (KEPT_INDEXES,),
@@ -329,6 +345,38 @@ class Cache:
         if not isinstance(value, kind) or (item is not None and not all(isinstance(v, item) for v in value)):
             return None
         return value
+
+
+class _Decoding(MutableMapping[str, Any]):
+    """A mapping whose values are JSON (`encode`'s) until first read, then decoded once."""
+
+    def __init__(self, encoded: dict[str, str]) -> None:
+        if not all(isinstance(value, str) for value in encoded.values()):
+            raise TypeError("not an encoded table")
+        self._encoded = encoded
+        self._decoded: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._decoded:
+            self._decoded[key] = decode(self._encoded[key])
+        return self._decoded[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._encoded[key] = _canonical(encode(value))
+        self._decoded[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._encoded[key]
+        self._decoded.pop(key, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._encoded)
+
+    def __len__(self) -> int:
+        return len(self._encoded)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._encoded
 
 
 def _stat_key(stat: os.stat_result) -> tuple[int, int]:

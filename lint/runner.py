@@ -146,11 +146,11 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
 
         @lru_cache(maxsize=None)
         def project() -> ProjectIndex:
-            parts = cache.index(index)
-            if parts is None:
-                parts = [part for summary in summaries.all() if (part := summary.index_part()) is not None]
-                cache.put_index(index, parts)
-            return ProjectIndex.merge(vocabulary, parts)
+            found = cache.index(index, vocabulary)
+            if found is None:
+                found = ProjectIndex.merge(vocabulary, summaries.all())
+                cache.put_index(index, found)
+            return found
 
         found: dict[str, list[Diagnostic]] = {}
         for job in jobs:

@@ -12,7 +12,7 @@ import re
 import warnings
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, MutableMapping
 
 from rules.candidates import (
     CONTENT_WRITE, content_write_lines, definition_spans, definitions_holding, match_lines, name_parts, rule_shapes,
@@ -137,10 +137,10 @@ class ProjectIndex:
     """Classes and helper effects of the whole linted tree, keyed by unqualified name."""
 
     vocabulary: Vocabulary
-    classes: dict[str, ClassFacts] = field(default_factory=dict)
-    helpers: dict[str, HelperEffects] = field(default_factory=dict)
+    classes: MutableMapping[str, ClassFacts] = field(default_factory=dict)
+    helpers: MutableMapping[str, HelperEffects] = field(default_factory=dict)
     # Classes whose name the tree defines more than once, every definition (first is `classes[name]`).
-    alternatives: dict[str, list[ClassFacts]] = field(default_factory=dict)
+    alternatives: MutableMapping[str, list[ClassFacts]] = field(default_factory=dict)
     _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
 
     @classmethod

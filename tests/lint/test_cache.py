@@ -172,6 +172,24 @@ def test_garbled_entries_are_ignored(project: Path, linted: list[str]) -> None:
     assert linted == ["a.py"]
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE indexes SET value = substr(value, 1, 40)",  # no longer matches its checksum
+        # the checksum of what is written, but not tables of encoded values
+        "UPDATE indexes SET value = '[1, 2]', checksum = '3a316d6d3226f84c1e46e4447fa8d5fd800bff4a1bc6498152523cd4a602b69b'",
+    ],
+)
+def test_a_damaged_stored_index_is_rebuilt(project: Path, damage: str) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": "x = 1\n"})
+    _run(project)
+    (project / "ops.py").write_text(REWRITE_DOC)  # linted again, with the index
+    with sqlite3.connect(project / CACHE_DIR_NAME / DATABASE_NAME) as db:
+        db.execute(damage)
+    found = check_paths([project / "ops.py"], ConfigResolver(), RunOptions(jobs=1, cache=True)).diagnostics
+    assert [(d.path, d.code) for d in found] == [("ops.py", "SPL101")]
+
+
 @pytest.mark.parametrize("damage", [b"", b"garbage" * 100])
 def test_a_truncated_or_overwritten_database_is_replaced(project: Path, damage: bytes, linted: list[str]) -> None:
     write_tree(project, {".spanlint.yaml": "root: true\n", "a.py": REWRITE})
