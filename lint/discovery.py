@@ -157,18 +157,12 @@ def _may_be_source(entry: os.DirEntry[str]) -> bool:
     """Not a FIFO, socket or device (never source code; reading a FIFO would block), nor a link to
     one or to a directory. A symbolic link that cannot be followed is kept: linting it reports why
     it cannot be read."""
-    return not _is_special(Path(entry.path)) if entry.is_symlink() else entry.is_file()
-
-
-def _is_special(path: Path) -> bool:
-    """A FIFO, socket or device: never source code, and reading a FIFO would block.
-
-    A symbolic link that cannot be followed is not special: linting it reports why it cannot be read.
-    """
+    if not entry.is_symlink():
+        return entry.is_file()  # no stat: the directory listing says what it is
     try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
+        return stat.S_ISREG(os.stat(entry.path).st_mode)
     except OSError:
-        return False
+        return True
 
 
 def project_root(paths: Iterable[Path]) -> Path:
