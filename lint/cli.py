@@ -19,6 +19,7 @@ from lint.config import YAML_NAME, ConfigError, ConfigResolver
 from lint.docs import rule_markdown, stale_pages, write_pages
 from lint.fix import FixRun, fix_paths, fix_stdin
 from lint.reporters import FORMATS, TextOptions, hidden_fixes, render_concise, render_full, render_statistics, rule_url
+from lint.runtime_report import RuntimeReportError, merge_runtime_findings
 from lint.runner import STDIN, Progress, RunOptions, RunResult, check_paths, check_stdin, display_path
 from lint.settings import SelectorError, Settings, resolve_selector
 from rules import all_rules, find_rule
@@ -63,7 +64,7 @@ def _usage_errors() -> Iterator[None]:
     """Turn configuration and selector errors into a one-line message and exit code 2."""
     try:
         yield
-    except (ConfigError, SelectorError, BaselineError) as error:
+    except (ConfigError, SelectorError, BaselineError, RuntimeReportError) as error:
         _fail(str(error))
     except OSError as error:
         _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
@@ -181,6 +182,10 @@ def check(
     color: Color = typer.Option(Color.auto, "--color", help="Colour the text formats: auto (a terminal), always, never."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the findings and nothing else."),
     silent: bool = typer.Option(False, "--silent", "-s", help="Print nothing; the exit code still tells."),
+    runtime_report: Optional[Path] = typer.Option(
+        None, "--runtime-report", dir_okay=False,
+        help="Merge the runtime guard's violations from this file (`pytest --span-guard-report`) into the report.",
+    ),
 ) -> None:
     """Lint Python files; exit 0 when clean, 1 with findings, 2 on a usage or configuration error."""
     chosen = _split(select), _split(extend_select), _split(ignore)
@@ -226,6 +231,8 @@ def check(
                 output.note("spanlint: warning: No Python files found under the given path(s)")
             if add_noqa is not None:
                 _add_noqa(result, resolver, add_noqa, output)
+        if runtime_report is not None:
+            result = merge_runtime_findings(result, runtime_report, resolver)
     if write_baseline_to is not None:
         with _usage_errors():
             count = write_baseline(write_baseline_to, result.diagnostics)

@@ -219,9 +219,10 @@ def _position(location: Location) -> dict[str, int]:
 
 
 def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    """One finding with ruff-compatible keys, plus `name`, `severity` and `fingerprint`."""
+    """One finding with ruff-compatible keys, plus `name`, `severity` and `fingerprint` (and
+    `runtime_test` for a finding of the runtime guard)."""
     fix = diagnostic.fix
-    return {
+    found = {
         "code": diagnostic.code,
         "name": diagnostic.name,
         "message": diagnostic.message,
@@ -240,6 +241,9 @@ def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
         "url": rule_url(diagnostic.code),
         "fingerprint": diagnostic.fingerprint,
     }
+    if diagnostic.runtime_test is not None:
+        found["runtime_test"] = diagnostic.runtime_test
+    return found
 
 
 def render_json(result: RunResult, color: bool) -> str:
@@ -404,6 +408,8 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
     }
     if d.code in index:
         found["ruleIndex"] = index[d.code]
+    if d.runtime_test is not None:  # found by the runtime guard in a test run, not by reading the code
+        found["properties"] = {"foundAt": "runtime", "test": d.runtime_test, "tags": ["runtime"]}
     if d.fix is not None:
         found["fixes"] = [
             {
