@@ -526,6 +526,14 @@ def docs(
             typer.echo(f"Wrote {write / name}")
 
 
+@app.command()
+def server() -> None:
+    """Run the language server over stdio (needs the `server` extra: pip install 'spanlint[server]')."""
+    from lint.server import serve
+
+    raise typer.Exit(serve())
+
+
 # A lint run allocates millions of short-lived syntax-tree nodes and few reference cycles, and keeps
 # the project index alive throughout: collecting every 700 allocations (CPython's default) costs
 # ~10 % of a run and grows with the project. Collections every 100,000 allocations cost ~0 %.
