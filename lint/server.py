@@ -34,6 +34,9 @@ from rules.project import FileSummary, ProjectIndex, summarize_source
 DEBOUNCE_SECONDS = 0.2
 SHOW_DOCUMENTATION = "spanlint.showDocumentation"
 MISSING_EXTRA = 3  # exit code: the `server` extra is not installed
+# Files whose change on disk the server hears of (when the client can watch files): sources and configuration.
+CONFIG_FILES = (".spanlint.yaml", "pyproject.toml")
+WATCHED = ("*.py", "*.pyi", *CONFIG_FILES)
 
 
 @dataclass
@@ -163,6 +166,18 @@ def create_server(linter: Linter | None = None) -> Any:
             pending.cancel()
         state.pending[uri] = asyncio.ensure_future(publish(uri, delay))
 
+    @server.feature(lsp.INITIALIZED)
+    async def initialized(ls: Any, params: lsp.InitializedParams) -> None:
+        """Ask the client to report changes to Python and configuration files on disk."""
+        watched = server.client_capabilities.workspace and server.client_capabilities.workspace.did_change_watched_files
+        if not (watched and watched.dynamic_registration):
+            return
+        watchers = [lsp.FileSystemWatcher(glob_pattern=f"**/{glob}") for glob in WATCHED]
+        await server.client_register_capability_async(lsp.RegistrationParams(registrations=[lsp.Registration(
+            id="spanlint-watched-files", method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=lsp.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
+        )]))
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: Any, params: lsp.DidOpenTextDocumentParams) -> None:
         schedule(params.text_document.uri, 0.0)
@@ -198,7 +213,7 @@ def create_server(linter: Linter | None = None) -> Any:
                 path = path_of(change.uri)
                 if path is None or change.uri in state.findings:
                     continue
-                if path.name in (".spanlint.yaml", "pyproject.toml"):
+                if path.name in CONFIG_FILES:
                     state.linter.configuration_changed()
                     stale = True
                 elif path.suffix in (".py", ".pyi"):

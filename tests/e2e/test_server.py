@@ -42,6 +42,12 @@ class Session:
                 self.published[params.uri] = params.diagnostics
                 self.changed.notify_all()
 
+        self.registrations: list[lsp.Registration] = []
+
+        @self.client.feature(lsp.CLIENT_REGISTER_CAPABILITY)
+        def register(params: lsp.RegistrationParams) -> None:
+            self.registrations += params.registrations
+
         @self.client.feature(lsp.WINDOW_SHOW_DOCUMENT)
         def show_document(params: lsp.ShowDocumentParams) -> lsp.ShowDocumentResult:
             self.shown.append(params.uri)
@@ -51,7 +57,12 @@ class Session:
         environment = {**os.environ, "PYTHONPATH": str(REPO)}
         await self.client.start_io(sys.executable, "-m", "lint", "server", cwd=str(self.root), env=environment)
         await self.client.initialize_async(lsp.InitializeParams(
-            capabilities=lsp.ClientCapabilities(window=lsp.WindowClientCapabilities(show_document=lsp.ShowDocumentClientCapabilities(support=True))),
+            capabilities=lsp.ClientCapabilities(
+                window=lsp.WindowClientCapabilities(show_document=lsp.ShowDocumentClientCapabilities(support=True)),
+                workspace=lsp.WorkspaceClientCapabilities(
+                    did_change_watched_files=lsp.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
+                ),
+            ),
             root_uri=self.root.as_uri(),
         ))
         self.client.initialized(lsp.InitializedParams())
