@@ -236,21 +236,25 @@ def check(
     if write_baseline_to is not None:
         with _usage_errors():
             count = write_baseline(write_baseline_to, result.diagnostics)
-        typer.echo(f"Recorded {count} finding{'' if count == 1 else 's'} in {write_baseline_to}.", err=True)
+        output.note(f"Recorded {_plural(count, 'finding')} in {write_baseline_to}.")
         raise typer.Exit(0)
     if baseline is not None:
         with _usage_errors():
             kept, suppressed = new_findings(baseline, result.diagnostics)
         result = dataclasses.replace(result, diagnostics=kept)
         if suppressed:
-            typer.echo(f"{suppressed} finding{'' if suppressed == 1 else 's'} in the baseline not shown.", err=True)
+            output.note(f"{_plural(suppressed, 'finding')} in the baseline not shown.")
     hidden = text_options.hidden(result.diagnostics)
     if diff and fixed is not None:
         _report_diff(fixed, hidden, output)
         raise typer.Exit(1 if fixed.changed else 0)
     if fixed is not None and targets == [STDIN]:
-        if not silent:  # the fixed source, on stdout as ruff writes it; the report goes to stderr
-            sys.stdout.write(fixed.fixes[0].fixed if fixed.fixes else result.sources.get(result.files[0], ""))
+        if not silent:  # the source, fixed, on stdout as ruff writes it; the report goes to stderr
+            if fixed.fixes:
+                sys.stdout.write(fixed.fixes[0].fixed)
+            else:  # excluded or undecodable: as it came
+                sys.stdout.flush()
+                sys.stdout.buffer.write(data)
             sys.stdout.flush()
         stream = sys.stderr
     else:
@@ -313,7 +317,7 @@ def _report_fixes(fixed: FixRun, remaining: int, hidden: int, output: _Output) -
             output.note(f"spanlint: warning: {line}")
     output.note(f"Fixed {_plural(fixed.applied, 'error')}, {remaining} remaining.")
     if hidden:
-        output.note(f"{hidden_fixes(hidden)[0].upper()}{hidden_fixes(hidden)[1:]}.")
+        output.note(f"{hidden_fixes(hidden)}.")
 
 
 # Runs over fewer files than this finish before a progress bar would help.

@@ -146,6 +146,8 @@ def create_server(linter: Linter | None = None) -> Any:
         async with state.lock:
             source = document.source
             found, dependants_stale = await asyncio.to_thread(state.linter.lint, path, source)
+        if uri not in server.workspace.text_documents:  # closed while it was linted
+            return
         state.findings[uri] = (source, found)
         lines = source.splitlines()
         server.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(

@@ -40,7 +40,7 @@ def test_an_unsafe_fix_is_not_offered_as_fixable(project: Path) -> None:
 def test_fix_and_diff_say_how_to_enable_the_hidden_fixes(project: Path) -> None:
     write_tree(project, {"ops.py": VERSIONED})
     fixed = _check("--fix")
-    assert "Fixed 0 errors, 1 remaining." in fixed.stderr and f"{HIDDEN[0].upper()}{HIDDEN[1:]}." in fixed.stderr
+    assert "Fixed 0 errors, 1 remaining." in fixed.stderr and f"{HIDDEN}." in fixed.stderr
     diff = _check("--diff")
     assert diff.exit_code == 0 and diff.stdout == "" and f"No fixes available ({HIDDEN})." in diff.stderr
     fixed = _check("--fix", "--unsafe-fixes")
@@ -135,6 +135,9 @@ def test_fix_with_stdin_writes_the_fixed_source_to_stdout(project: Path) -> None
     unchanged = _check("-", "--fix", "--output-format", "concise", input=REWRITE)
     assert unchanged.exit_code == 1 and unchanged.stdout == REWRITE
     assert "-:2:5: SPL101" in unchanged.stderr
+    write_tree(project, {".spanlint.yaml": "exclude: ['gen/']\n"})
+    excluded = _check("-", "--fix", "--stdin-filename", "gen/x.py", "--force-exclude", input=REWRITE)
+    assert (excluded.exit_code, excluded.stdout) == (0, REWRITE)
 
 
 def test_gitlab_code_quality(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
