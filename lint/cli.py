@@ -10,16 +10,17 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Iterator, List, Optional, TextIO
 
 import typer
 
 from lint.baseline import BaselineError, new_findings, write_baseline
 from lint.config import YAML_NAME, ConfigError, ConfigResolver
 from lint.docs import rule_markdown, stale_pages, write_pages
-from lint.fix import FixRun, fix_paths
-from lint.reporters import FORMATS, render_statistics, rule_url
-from lint.runner import STDIN, Progress, RunOptions, RunResult, check_paths, check_stdin
+from lint.fix import FixRun, fix_paths, fix_stdin
+from lint.reporters import FORMATS, TextOptions, hidden_fixes, render_concise, render_full, render_statistics, rule_url
+from lint.runtime_report import RuntimeReportError, merge_runtime_findings
+from lint.runner import STDIN, Progress, RunOptions, RunResult, check_paths, check_stdin, display_path
 from lint.settings import SelectorError, Settings, resolve_selector
 from rules import all_rules, find_rule
 from rules.base import Rule, metadata_of
@@ -31,6 +32,7 @@ app = typer.Typer(
     help="Lint code that edits an AI agent's context spans.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
 
@@ -43,6 +45,18 @@ class OutputFormat(str, enum.Enum):
     sarif = "sarif"
     github = "github"
     junit = "junit"
+    gitlab = "gitlab"
+    pylint = "pylint"
+
+
+class Color(str, enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+# Text formats take `TextOptions`; the others are for tools and take none.
+TEXT_FORMATS = {"full": render_full, "concise": render_concise}
 
 
 @contextmanager
@@ -50,7 +64,7 @@ def _usage_errors() -> Iterator[None]:
     """Turn configuration and selector errors into a one-line message and exit code 2."""
     try:
         yield
-    except (ConfigError, SelectorError, BaselineError) as error:
+    except (ConfigError, SelectorError, BaselineError, RuntimeReportError) as error:
         _fail(str(error))
     except OSError as error:
         _fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
@@ -103,8 +117,23 @@ def _resolver(
     return ConfigResolver(config_file=config, isolated=isolated, overrides=overrides)
 
 
-def _use_color(to_file: bool) -> bool:
+def _use_color(color: Color, to_file: bool) -> bool:
+    if color is not Color.auto:
+        return color is Color.always
     return not to_file and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Output:
+    """Where a run's report and notes go: `--quiet` keeps the findings only, `--silent` prints nothing."""
+
+    quiet: bool = False
+    silent: bool = False
+
+    def note(self, message: str) -> None:
+        """A line for people on stderr (summaries, warnings); left out by --quiet and --silent."""
+        if not (self.quiet or self.silent):
+            typer.echo(message, err=True)
 
 
 _CONFIG_OPTION = typer.Option(None, "--config", help="Use this configuration file only.", dir_okay=False)
@@ -144,14 +173,32 @@ def check(
     write_baseline_to: Optional[Path] = typer.Option(
         None, "--write-baseline", dir_okay=False, help="Record every current finding in this baseline file."
     ),
+    show_fixes: bool = typer.Option(False, "--show-fixes", help="Show each fix under its finding (full format)."),
+    add_noqa: Optional[str] = typer.Option(
+        None, "--add-noqa", metavar="[=REASON]",
+        help="Add a `# noqa: SPLxxx` comment to each line with a finding (optionally with a reason), then exit.",
+    ),
+    show_files: bool = typer.Option(False, "--show-files", help="Print the files that would be linted, then exit."),
+    color: Color = typer.Option(Color.auto, "--color", help="Colour the text formats: auto (a terminal), always, never."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the findings and nothing else."),
+    silent: bool = typer.Option(False, "--silent", "-s", help="Print nothing; the exit code still tells."),
+    runtime_report: Optional[Path] = typer.Option(
+        None, "--runtime-report", dir_okay=False,
+        help="Merge the runtime guard's violations from this file (`pytest --span-guard-report`) into the report.",
+    ),
 ) -> None:
     """Lint Python files; exit 0 when clean, 1 with findings, 2 on a usage or configuration error."""
     chosen = _split(select), _split(extend_select), _split(ignore)
     targets = paths or ["."]
+    output = _Output(quiet=quiet, silent=silent)
     if unsafe_fixes and not (fix or diff):
         _fail("--unsafe-fixes applies with --fix or --diff")
-    if (fix or diff) and STDIN in targets:
-        _fail("--fix and --diff need files, not stdin")
+    if (add_noqa is not None or show_files) and STDIN in targets:
+        _fail("--add-noqa and --show-files need files, not stdin")
+    if add_noqa is not None and (fix or diff):
+        _fail("--add-noqa cannot be combined with --fix or --diff")
+    allowed = frozenset({"safe", "unsafe"} if unsafe_fixes else {"safe"})
+    text_options = TextOptions(unsafe_fixes=unsafe_fixes, show_fixes=show_fixes, quiet=quiet)
     options = RunOptions(
         jobs=jobs or os.cpu_count() or 1, prescan=prescan, force_exclude=force_exclude,
         cache=not no_cache, cache_dir=cache_dir,
@@ -161,60 +208,116 @@ def check(
         options = dataclasses.replace(options, progress=progress)
         resolver = _resolver(config, isolated, *chosen)
         if targets == [STDIN]:
-            result = check_stdin(sys.stdin.buffer.read(), stdin_filename, resolver, options)
+            data = sys.stdin.buffer.read()
+            if fix or diff:
+                fixed = fix_stdin(data, stdin_filename, resolver, options, allowed)
+                result = fixed.result
+            else:
+                result = check_stdin(data, stdin_filename, resolver, options)
         elif STDIN in targets:
             raise typer.BadParameter("'-' (stdin) cannot be combined with other paths")
         else:
             missing = [p for p in targets if not os.path.exists(p)]
             if missing:
                 _fail(f"{missing[0]}: no such file or directory")
+            if show_files:
+                _show_files(targets, resolver, force_exclude, output)
             if fix or diff:
-                allowed = frozenset({"safe", "unsafe"} if unsafe_fixes else {"safe"})
                 fixed = fix_paths(targets, resolver, options, allowed, write=not diff)
                 result = fixed.result
             else:
                 result = check_paths(targets, resolver, options)
+            if not result.files:
+                output.note("spanlint: warning: No Python files found under the given path(s)")
+            if add_noqa is not None:
+                _add_noqa(result, resolver, add_noqa, output)
+        if runtime_report is not None:
+            result = merge_runtime_findings(result, runtime_report, resolver)
     if write_baseline_to is not None:
         with _usage_errors():
             count = write_baseline(write_baseline_to, result.diagnostics)
-        typer.echo(f"Recorded {count} finding{'' if count == 1 else 's'} in {write_baseline_to}.", err=True)
+        output.note(f"Recorded {_plural(count, 'finding')} in {write_baseline_to}.")
         raise typer.Exit(0)
     if baseline is not None:
         with _usage_errors():
             kept, suppressed = new_findings(baseline, result.diagnostics)
         result = dataclasses.replace(result, diagnostics=kept)
         if suppressed:
-            typer.echo(f"{suppressed} finding{'' if suppressed == 1 else 's'} in the baseline not shown.", err=True)
+            output.note(f"{_plural(suppressed, 'finding')} in the baseline not shown.")
+    hidden = text_options.hidden(result.diagnostics)
     if diff and fixed is not None:
-        _report_diff(fixed)
+        _report_diff(fixed, hidden, output)
         raise typer.Exit(1 if fixed.changed else 0)
-    _report(result, output_format.value, output_file, show_statistics)
+    if fixed is not None and targets == [STDIN]:
+        if not silent:  # the source, fixed, on stdout as ruff writes it; the report goes to stderr
+            if fixed.fixes:
+                sys.stdout.write(fixed.fixes[0].fixed)
+            else:  # excluded or undecodable: as it came
+                sys.stdout.flush()
+                sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        stream = sys.stderr
+    else:
+        stream = None
+    if not silent:
+        _report(result, output_format.value, output_file, show_statistics, color, text_options, stream)
     if fixed is not None:
-        _report_fixes(fixed, len(result.diagnostics))
+        _report_fixes(fixed, len(result.diagnostics), hidden, output)
     failing = [d for d in result.diagnostics if d.severity == "error" or strict]
     raise typer.Exit(1 if failing and not exit_zero else 0)
+
+
+def _show_files(targets: List[str], resolver: ConfigResolver, force_exclude: bool, output: _Output) -> None:
+    """Print each file a run over `targets` would lint, one a line, then exit 0."""
+    from lint.discovery import discover
+
+    files = discover([Path(t) for t in targets], resolver.settings_for, force_exclude=force_exclude)
+    if not output.silent:
+        for path in files:
+            typer.echo(display_path(path))
+    if not files:
+        output.note("spanlint: warning: No Python files found under the given path(s)")
+    raise typer.Exit(0)
+
+
+def _add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, output: _Output) -> None:
+    """Suppress every finding of `result` with a comment on its line, then exit 0."""
+    from lint.noqa import add_noqa
+
+    added = add_noqa(result, resolver, reason)
+    for line in added.skipped:
+        output.note(f"spanlint: warning: {line}")
+    output.note(f"Added {_plural(added.added, 'noqa directive')}.")
+    raise typer.Exit(0)
 
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def _report_diff(fixed: FixRun) -> None:
-    for fix in fixed.changed:
-        sys.stdout.write(fix.diff())
-    sys.stdout.flush()
+def _with_hidden(text: str, hidden: int) -> str:
+    return f"{text} ({hidden_fixes(hidden)})." if hidden else f"{text}."
+
+
+def _report_diff(fixed: FixRun, hidden: int, output: _Output) -> None:
+    if not output.silent:
+        for fix in fixed.changed:
+            sys.stdout.write(fix.diff())
+        sys.stdout.flush()
     for fix in fixed.fixes:
         for line in fix.skipped:
-            typer.echo(f"spanlint: warning: {line}", err=True)
+            output.note(f"spanlint: warning: {line}")
     count = sum(f.applied for f in fixed.changed)
-    typer.echo(f"Would fix {_plural(count, 'error')}." if count else "No fixes available.", err=True)
+    output.note(_with_hidden(f"Would fix {_plural(count, 'error')}" if count else "No fixes available", hidden))
 
 
-def _report_fixes(fixed: FixRun, remaining: int) -> None:
+def _report_fixes(fixed: FixRun, remaining: int, hidden: int, output: _Output) -> None:
     for fix in fixed.fixes:
         for line in fix.skipped:
-            typer.echo(f"spanlint: warning: {line}", err=True)
-    typer.echo(f"Fixed {_plural(fixed.applied, 'error')}, {remaining} remaining.", err=True)
+            output.note(f"spanlint: warning: {line}")
+    output.note(f"Fixed {_plural(fixed.applied, 'error')}, {remaining} remaining.")
+    if hidden:
+        output.note(f"{hidden_fixes(hidden)}.")
 
 
 # Runs over fewer files than this finish before a progress bar would help.
@@ -257,15 +360,21 @@ def _progress_display(targets: List[str]) -> Iterator[Optional[Progress]]:
         bar.stop()
 
 
-def _report(result: RunResult, output_format: str, output_file: Optional[Path], show_statistics: bool) -> None:
-    color = _use_color(output_file is not None)
+def _report(
+    result: RunResult, output_format: str, output_file: Optional[Path], show_statistics: bool, color: Color,
+    text_options: TextOptions, stream: Optional[TextIO] = None,
+) -> None:
+    stream = stream or sys.stdout
+    colored = _use_color(color, output_file is not None)
     if show_statistics:
         text = render_statistics(result, as_json=output_format in ("json", "json-lines"))
+    elif output_format in TEXT_FORMATS:
+        text = TEXT_FORMATS[output_format](result, colored, text_options)
     else:
-        text = FORMATS[output_format](result, color)
+        text = FORMATS[output_format](result, colored)
     if output_file is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream.write(text)
+        stream.flush()
         return
     with _usage_errors():
         output_file.parent.mkdir(parents=True, exist_ok=True)
@@ -421,17 +530,31 @@ def docs(
             typer.echo(f"Wrote {write / name}")
 
 
+@app.command()
+def server() -> None:
+    """Run the language server over stdio (needs the `server` extra: pip install 'spanlint[server]')."""
+    from lint.server import serve
+
+    raise typer.Exit(serve())
+
+
 # A lint run allocates millions of short-lived syntax-tree nodes and few reference cycles, and keeps
 # the project index alive throughout: collecting every 700 allocations (CPython's default) costs
 # ~10 % of a run and grows with the project. Collections every 100,000 allocations cost ~0 %.
 GC_THRESHOLDS = (100_000, 50, 1000)
 
 
+def require_equals(args: List[str]) -> List[str]:
+    """`--add-noqa` takes its reason only as `--add-noqa=REASON` (as ruff's does): a bare `--add-noqa`
+    becomes `--add-noqa=` so that the argument after it stays a path."""
+    return ["--add-noqa=" if arg == "--add-noqa" else arg for arg in args]
+
+
 def main() -> None:
     """Entry point of the `spanlint` script: never a traceback, exit 2 on an internal error."""
     gc.set_threshold(*GC_THRESHOLDS)
     try:
-        app()
+        app(args=require_equals(sys.argv[1:]))
     except SystemExit:
         raise
     except KeyboardInterrupt:

@@ -50,6 +50,8 @@ class Diagnostic:
     fix: FixSummary | None = None
     # The source line(s) of the finding, stripped: the basis of the stable fingerprint.
     snippet: str = field(default="", compare=False)
+    # The test during which the runtime guard found it (merged by `--runtime-report`); None: found statically.
+    runtime_test: str | None = None
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

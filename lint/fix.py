@@ -24,7 +24,7 @@ from pathlib import Path
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, Edit, sort_diagnostics
 from lint.engine import SourceError, lint_source, read_file, read_source
-from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths
+from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths, check_stdin, stdin_job
 from rules.project import ProjectIndex
 
 MAX_ITERATIONS = 100
@@ -164,6 +164,20 @@ def fix_paths(
     diagnostics = [d for d in result.diagnostics if d.path not in by_path]
     diagnostics += [d for f in fixes for d in f.diagnostics]
     return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics)), fixes)
+
+
+def fix_stdin(
+    data: bytes, filename: str | None, resolver: ConfigResolver, options: RunOptions, allowed: frozenset[str]
+) -> FixRun:
+    """Lint source read from stdin and fix it in memory (nothing is written): the fixed source is
+    `fixes[0].fixed`; no fixes when stdin is excluded or cannot be decoded."""
+    result = check_stdin(data, filename, resolver, options)
+    if result.project is None or not result.sources:
+        return FixRun(result, [])
+    job = stdin_job(filename, resolver)
+    fix = fix_source(result.sources[job.display], job, result.project, allowed, options.prescan)
+    fixed = replace(result, diagnostics=sort_diagnostics(fix.diagnostics), sources={job.display: fix.fixed})
+    return FixRun(fixed, [fix])
 
 
 def _write(fix: FileFix) -> FileFix:

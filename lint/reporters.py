@@ -1,13 +1,16 @@
-"""Turn a run's findings into a report: text for people, JSON/SARIF/JUnit/GitHub for tools.
+"""Turn a run's findings into a report: text for people, JSON/SARIF/JUnit/GitHub/GitLab/Pylint for tools.
 
-Each format is a function `(result, color) -> str`, registered in `FORMATS`.
+Each format is a function `(result, color) -> str`, registered in `FORMATS`; the text formats
+(`full`, `concise`) also take `TextOptions`.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import os
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
@@ -46,30 +49,60 @@ def version() -> str:
 # --- people ---------------------------------------------------------------------------------------
 
 
-def render_full(result: RunResult, color: bool) -> str:
+@dataclass(frozen=True)
+class TextOptions:
+    """How the text formats read: whether unsafe fixes apply (`--unsafe-fixes`: they count as fixable),
+    whether each fix is shown under its finding (`--show-fixes`), and whether the summary is left out
+    (`--quiet`)."""
+
+    unsafe_fixes: bool = False
+    show_fixes: bool = False
+    quiet: bool = False
+
+    def applies(self, diagnostic: Diagnostic) -> bool:
+        """The finding has a fix that `--fix` would apply with these options."""
+        fix = diagnostic.fix
+        return fix is not None and (fix.applicability == "safe" or self.unsafe_fixes)
+
+    def hidden(self, diagnostics: list[Diagnostic]) -> int:
+        """How many of `diagnostics` have an unsafe fix that `--unsafe-fixes` would enable."""
+        return sum(d.fix is not None and not self.applies(d) for d in diagnostics)
+
+
+def hidden_fixes(count: int) -> str:
+    """ruff's words for the unsafe fixes left out: `N hidden fixes can be enabled with ...`."""
+    return f"{count} hidden fix{'es' * (count != 1)} can be enabled with the `--unsafe-fixes` option"
+
+
+def render_full(result: RunResult, color: bool, options: TextOptions = TextOptions()) -> str:
     """Each finding with a code frame marking its exact span, then a summary line."""
     from rich.text import Text
 
     console = _console(color)
     sources = _SourceCache(result.sources)
     for diagnostic in result.diagnostics:
-        console.print(_headline(diagnostic))
-        frame = _code_frame(diagnostic, sources.lines(diagnostic.path))
+        console.print(_headline(diagnostic, options))
+        lines = sources.lines(diagnostic.path)
+        frame = _code_frame(diagnostic, lines)
         if frame is not None:
             console.print(frame)
         if diagnostic.fix is not None:
             console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {diagnostic.fix.message}"))
+            if options.show_fixes and lines:
+                console.print(_fix_frame(diagnostic, lines))
         console.print()
-    console.print(_summary(result.diagnostics))
+    if not options.quiet:
+        console.print(_summary(result.diagnostics, options))
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
-def render_concise(result: RunResult, color: bool) -> str:
+def render_concise(result: RunResult, color: bool, options: TextOptions = TextOptions()) -> str:
     """One line per finding: `path:line:col: CODE message`, then a summary line."""
     console = _console(color)
     for diagnostic in result.diagnostics:
-        console.print(_headline(diagnostic))
-    console.print(_summary(result.diagnostics))
+        console.print(_headline(diagnostic, options))
+    if not options.quiet:
+        console.print(_summary(result.diagnostics, options))
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
@@ -82,16 +115,16 @@ def _console(color: bool) -> Console:
     )
 
 
-def _headline(diagnostic: Diagnostic) -> Text:
+def _headline(diagnostic: Diagnostic, options: TextOptions) -> Text:
     from rich.text import Text
 
     where = f"{diagnostic.path}:{diagnostic.location.line}:{diagnostic.location.column}:"
     style = "bold red" if diagnostic.severity == "error" else "bold yellow"
-    fixable = " [*]" if diagnostic.fix is not None else ""
+    fixable = " [*]" if options.applies(diagnostic) else ""
     return Text.assemble((where, "bold"), " ", (diagnostic.code, style), (fixable, "cyan"), " ", diagnostic.message)
 
 
-def _summary(diagnostics: list[Diagnostic]) -> Text:
+def _summary(diagnostics: list[Diagnostic], options: TextOptions) -> Text:
     from rich.text import Text
 
     if not diagnostics:
@@ -103,9 +136,13 @@ def _summary(diagnostics: list[Diagnostic]) -> Text:
         parts.append(f"{errors} error{'s' * (errors != 1)}")
     if warnings:
         parts.append(f"{warnings} warning{'s' * (warnings != 1)}")
-    fixable = sum(d.fix is not None for d in diagnostics)
-    tail = f"\n[*] {fixable} with an automatic fix." if fixable else ""
-    return Text(f"Found {' and '.join(parts)}.{tail}")
+    fixable = sum(options.applies(d) for d in diagnostics)
+    hidden = options.hidden(diagnostics)
+    option = "`--fix --unsafe-fixes` options" if options.unsafe_fixes else "`--fix` option"
+    tail = f"\n[*] {fixable} fixable with the {option}" if fixable else "\nNo fixes available" if hidden else ""
+    if hidden:
+        tail += f" ({hidden_fixes(hidden)})"
+    return Text(f"Found {' and '.join(parts)}.{tail}{'.' if tail else ''}")
 
 
 # Code frames are shown from files up to this size; a larger one is shown without them.
@@ -157,6 +194,23 @@ def _code_frame(diagnostic: Diagnostic, lines: list[str] | None) -> Text | None:
     return frame
 
 
+def _fix_frame(diagnostic: Diagnostic, lines: list[str]) -> Text:
+    """The finding's fix as the lines it removes (`-`) and adds (`+`), labelled with its safety."""
+    from rich.text import Text
+
+    assert diagnostic.fix is not None
+    frame = Text(f"  {diagnostic.fix.applicability.capitalize()} fix\n", style="bold cyan")
+    for edit in diagnostic.fix.edits:
+        removed = lines[edit.location.line - 1 : edit.end_location.line - 1]
+        width = len(str(edit.location.line + max(len(removed), 1)))
+        for number, line in enumerate(removed, edit.location.line):
+            frame.append(f"{number:>{width}} - {line}\n", style="red")
+        for number, line in enumerate(edit.content.splitlines(), edit.location.line):
+            frame.append(f"{number:>{width}} + {line}\n", style="green")
+    frame.rstrip()
+    return frame
+
+
 # --- tools ----------------------------------------------------------------------------------------
 
 
@@ -165,9 +219,10 @@ def _position(location: Location) -> dict[str, int]:
 
 
 def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    """One finding with ruff-compatible keys, plus `name`, `severity` and `fingerprint`."""
+    """One finding with ruff-compatible keys, plus `name`, `severity` and `fingerprint` (and
+    `runtime_test` for a finding of the runtime guard)."""
     fix = diagnostic.fix
-    return {
+    found = {
         "code": diagnostic.code,
         "name": diagnostic.name,
         "message": diagnostic.message,
@@ -186,6 +241,9 @@ def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
         "url": rule_url(diagnostic.code),
         "fingerprint": diagnostic.fingerprint,
     }
+    if diagnostic.runtime_test is not None:
+        found["runtime_test"] = diagnostic.runtime_test
+    return found
 
 
 def render_json(result: RunResult, color: bool) -> str:
@@ -225,23 +283,69 @@ def escape_property(value: str) -> str:
 
 
 def render_junit(result: RunResult, color: bool) -> str:
-    """JUnit XML: one testsuite, a testcase per linted file, a failure per finding."""
+    """JUnit XML as ruff writes it: a testsuite per file with findings, a failing testcase per finding
+    (`org.spanlint.SPLxxx`); a clean run is one passing testcase, "No errors found"."""
     import xml.etree.ElementTree as ET
 
-    by_file: dict[str, list[Diagnostic]] = {path: [] for path in result.files}
+    by_file: dict[str, list[Diagnostic]] = {}
     for d in result.diagnostics:
         by_file.setdefault(d.path, []).append(d)
-    failed = sum(1 for found in by_file.values() if found)
-    counts = {"tests": str(len(by_file)), "failures": str(failed), "errors": "0", "skipped": "0"}
-    suites = ET.Element("testsuites", {"name": "spanlint", **counts})
-    suite = ET.SubElement(suites, "testsuite", {"name": "spanlint", **counts})
+    total = str(len(result.diagnostics))
+    suites = ET.Element("testsuites", {"name": "spanlint", "tests": total or "1", "failures": total, "errors": "0"})
+    if not by_file:
+        suite = ET.SubElement(suites, "testsuite", {"name": "spanlint", "tests": "1", "disabled": "0", "errors": "0",
+                                                    "failures": "0", "package": "org.spanlint"})
+        ET.SubElement(suite, "testcase", {"name": "No errors found", "classname": "spanlint"})
+        suites.set("tests", "1")
     for path, found in sorted(by_file.items()):
-        case = ET.SubElement(suite, "testcase", {"name": path, "classname": "spanlint", "file": path})
+        count = str(len(found))
+        suite = ET.SubElement(suites, "testsuite", {"name": path, "tests": count, "disabled": "0", "errors": "0",
+                                                    "failures": count, "package": "org.spanlint"})
+        classname = path.removesuffix(".pyi").removesuffix(".py").replace("/", ".")
         for d in found:
-            failure = ET.SubElement(case, "failure", {"message": f"{d.code} {d.message}", "type": d.code})
-            failure.text = f"{d.path}:{d.location.line}:{d.location.column}: {d.code} {d.message}"
+            case = ET.SubElement(suite, "testcase", {
+                "name": f"org.spanlint.{d.code}", "classname": classname, "file": path,
+                "line": str(d.location.line), "column": str(d.location.column),
+            })
+            failure = ET.SubElement(case, "failure", {"message": d.message, "type": d.code})
+            failure.text = f"line {d.location.line}, col {d.location.column}, {d.message}"
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def render_gitlab(result: RunResult, color: bool) -> str:
+    """GitLab Code Quality JSON; paths relative to `CI_PROJECT_DIR` when it is set, fingerprints unique."""
+    root = os.environ.get("CI_PROJECT_DIR")
+    seen: Counter[str] = Counter()
+    issues = []
+    for d in result.diagnostics:
+        seen[d.fingerprint] += 1
+        repeat = seen[d.fingerprint]
+        issues.append({
+            "description": f"{d.code}: {d.message}",
+            "check_name": d.code,
+            "fingerprint": d.fingerprint if repeat == 1 else f"{d.fingerprint}-{repeat}",
+            "severity": "major" if d.severity == "error" else "minor",
+            "location": {
+                "path": _relative_to(d.path, root),
+                "lines": {"begin": d.location.line, "end": d.end_location.line},
+            },
+        })
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+
+
+def _relative_to(path: str, root: str | None) -> str:
+    if root is None:
+        return path
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
+    except ValueError:
+        return path
+
+
+def render_pylint(result: RunResult, color: bool) -> str:
+    """Pylint's parseable format: `path:line: [CODE] message`."""
+    return "".join(f"{d.path}:{d.location.line}: [{d.code}] {d.message}\n" for d in result.diagnostics)
 
 
 def render_sarif(result: RunResult, color: bool) -> str:
@@ -304,6 +408,8 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
     }
     if d.code in index:
         found["ruleIndex"] = index[d.code]
+    if d.runtime_test is not None:  # found by the runtime guard in a test run, not by reading the code
+        found["properties"] = {"foundAt": "runtime", "test": d.runtime_test, "tags": ["runtime"]}
     if d.fix is not None:
         found["fixes"] = [
             {
@@ -335,7 +441,7 @@ def statistics(diagnostics: list[Diagnostic]) -> list[dict[str, Any]]:
             "code": code,
             "name": rule.name if rule else code,
             "count": count,
-            "fixable": any(d.fix is not None for d in diagnostics if d.code == code),
+            "fixable": any(TextOptions().applies(d) for d in diagnostics if d.code == code),
         })
     return rows
 
@@ -358,4 +464,6 @@ FORMATS: dict[str, Callable[[RunResult, bool], str]] = {
     "sarif": render_sarif,
     "github": render_github,
     "junit": render_junit,
+    "gitlab": render_gitlab,
+    "pylint": render_pylint,
 }

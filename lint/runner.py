@@ -182,27 +182,33 @@ def _start(options: RunOptions, description: str, total: int) -> None:
         options.progress.start(description, total)
 
 
+def stdin_job(filename: str | None, resolver: ConfigResolver) -> FileJob:
+    """The job of source read from stdin standing for the file `filename` (`-` without one)."""
+    named = Path(os.path.abspath(filename)) if filename else None
+    settings = resolver.settings_for(named or Path.cwd())
+    return FileJob(str(named) if named else STDIN, display_path(named) if named else STDIN, settings)
+
+
 def check_stdin(
     data: bytes, filename: str | None, resolver: ConfigResolver, options: RunOptions = RunOptions()
 ) -> RunResult:
     """Lint source read from stdin as if it were the file `filename` (reported as `-` without one)."""
     named = Path(os.path.abspath(filename)) if filename else None
-    settings = resolver.settings_for(named or Path.cwd())
     if named is not None and options.force_exclude and is_force_excluded(named, resolver.settings_for):
         return RunResult([], [])
-    job = FileJob(str(named) if named else STDIN, display_path(named) if named else STDIN, settings)
+    job = stdin_job(filename, resolver)
     try:
-        source = read_source(data, settings)
+        source = read_source(data, job.settings)
     except SourceError as error:
         return RunResult(_failure(job, str(error)), [job.display])
-    summary = summarize_source(source, settings.vocabulary, job.path)
+    summary = summarize_source(source, job.settings.vocabulary, job.path)
     root = project_root([named.parent if named else Path.cwd()])
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, [], resolver, options, cache)
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
-    return RunResult(diagnostics, [job.display], {job.display: source})
+    return RunResult(diagnostics, [job.display], {job.display: source}, project)
 
 
 class ProjectSummaries:

@@ -1,7 +1,9 @@
 """pytest plugin: ``pytest --span-guard=raise|warn|off`` sets the guard mode for the run (through
-SPANLINT_GUARD) and lists every violation the guard reported in the terminal summary.
+SPANLINT_GUARD) and lists every violation the guard reported in the terminal summary;
+``--span-guard-report PATH`` writes them to PATH as findings (`runtime_guard.report`) that
+``spanlint check --runtime-report PATH`` merges into its report.
 
-Without the option the plugin does nothing: each guard keeps its own mode and nothing is listed."""
+Without either option the plugin does nothing: each guard keeps its own mode and nothing is listed."""
 
 from __future__ import annotations
 
@@ -9,56 +11,77 @@ import os
 
 import pytest
 
-from runtime_guard.guard import ENV_MODES, ENV_VAR, ViolationReport, violation_listeners
+from runtime_guard.guard import ENV_MODES, ENV_VAR
+from runtime_guard.report import ViolationRecorder
 
 PLUGIN_NAME = "span-guard-session"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.getgroup("span-guard").addoption(
+    group = parser.getgroup("span-guard")
+    group.addoption(
         "--span-guard", choices=ENV_MODES, default=None,
         help=f"runtime guard mode for this run (sets {ENV_VAR}); violations are listed at the end",
     )
+    group.addoption(
+        "--span-guard-report", metavar="PATH", default=None,
+        help="write the guard violations of the run to PATH (JSON) for `spanlint check --runtime-report`",
+    )
+
+
+def _current_test() -> str:
+    return os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0] or "(outside a test)"
 
 
 class SpanGuardSession:
-    """Holds the mode for the run and the violations reported during it."""
+    """Holds the mode for the run (None: each guard's own) and the violations reported during it."""
 
-    def __init__(self, mode: str) -> None:
+    def __init__(self, mode: str | None, root: str, report_path: str | None) -> None:
         self.mode = mode
+        self.report_path = report_path
         self.previous_env = os.environ.get(ENV_VAR)
-        self.violations: list[tuple[str, ViolationReport]] = []
+        self.recorder = ViolationRecorder(root, _current_test)
 
     def start(self) -> None:
-        os.environ[ENV_VAR] = self.mode
-        violation_listeners.append(self.record)
+        if self.mode is not None:
+            os.environ[ENV_VAR] = self.mode
+        self.recorder.start()
 
     def stop(self) -> None:
-        violation_listeners.remove(self.record)
+        self.recorder.stop()
+        if self.mode is None:
+            return
         if self.previous_env is None:
             os.environ.pop(ENV_VAR, None)
         else:
             os.environ[ENV_VAR] = self.previous_env
 
-    def record(self, report: ViolationReport) -> None:
-        test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0] or "(outside a test)"
-        self.violations.append((test, report))
+    @pytest.hookimpl(tryfirst=True)  # before the terminal summary says it is written
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.report_path is not None:
+            self.recorder.write(self.report_path)
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        if not self.violations:
+        findings = self.recorder.findings
+        if self.report_path is not None:
+            terminalreporter.line(f"span guard report: {len(findings)} violation(s) written to {self.report_path}")
+        if not findings:
             return
         terminalreporter.section("span guard violations")
-        for test, report in self.violations:
-            terminalreporter.line(f"{test}: {report.error} ({report.mode}) in {report.operator}")
-            terminalreporter.line(f"    {report.message}")
-        terminalreporter.line(f"{len(self.violations)} span guard violation(s)")
+        for finding in findings:
+            terminalreporter.line(f"{finding.test}: {finding.error} ({finding.mode}) in {finding.operator}")
+            terminalreporter.line(f"    {finding.message}")
+        terminalreporter.line(f"{len(findings)} span guard violation(s)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     mode = config.getoption("--span-guard")
-    if mode is None:
+    report_path = config.getoption("--span-guard-report")
+    if mode is None and report_path is None:
         return
-    session = SpanGuardSession(mode)
+    if report_path is not None:
+        report_path = os.path.join(str(config.invocation_params.dir), report_path)
+    session = SpanGuardSession(mode, str(config.rootpath), report_path)
     config.pluginmanager.register(session, PLUGIN_NAME)
     session.start()
 

@@ -85,14 +85,28 @@ def test_github_escaping() -> None:
     assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
 
 
-def test_junit_has_a_testcase_per_file_and_a_failure_per_finding(result: RunResult) -> None:
-    root = ET.fromstring(FORMATS["junit"](result, False))
-    (suite,) = root.findall("testsuite")
-    cases = {case.get("name"): case.findall("failure") for case in suite.findall("testcase")}
-    assert sorted(cases) == ["clean.py", "dir with space/c.py", "pkg/a.py", "pkg/b.py"]
-    assert cases["clean.py"] == []
-    assert [f.get("type") for f in cases["pkg/a.py"]] == ["SPL101"]
-    assert suite.get("tests") == "4" and suite.get("failures") == "3"
+def test_junit_has_a_failing_testcase_per_finding_in_a_testsuite_per_file(project: Path) -> None:
+    write_tree(project, {"a.py": REWRITE + REWRITE.replace("compress", "shorten"), "pkg/b.py": REWRITE, "ok.py": ""})
+    found = check_paths(["."], ConfigResolver.fixed(Settings()), RunOptions(jobs=1))
+    root = ET.fromstring(FORMATS["junit"](found, False))
+    assert root.get("tests") == root.get("failures") == "3"
+    suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
+    assert sorted(suites) == ["a.py", "pkg/b.py"]
+    cases = suites["a.py"].findall("testcase")
+    assert suites["a.py"].get("failures") == "2" and len(cases) == 2
+    assert {(c.get("name"), c.get("classname"), c.get("line")) for c in cases} == {
+        ("org.spanlint.SPL101", "a", "2"), ("org.spanlint.SPL101", "a", "4")
+    }
+    failure = cases[0].find("failure")
+    assert failure.get("message").startswith("`span.content` rewritten in place") and failure.text.startswith("line 2, col 5, ")
+    assert suites["pkg/b.py"].find("testcase").get("classname") == "pkg.b"
+
+
+def test_junit_of_a_clean_run_is_one_passing_testcase() -> None:
+    root = ET.fromstring(FORMATS["junit"](RunResult([], ["a.py"]), False))
+    (case,) = root.iter("testcase")
+    assert case.get("name") == "No errors found" and case.find("failure") is None
+    assert root.get("failures") == "0"
 
 
 def test_concise(result: RunResult) -> None:
