@@ -18,6 +18,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -125,7 +126,7 @@ def cli_findings(program: Program, root: Path) -> list[Finding]:
                           capture_output=True, text=True, check=False)
     if done.returncode not in (0, 1):
         raise RuntimeError(f"spanlint exited {done.returncode} on {program.name}: {done.stderr.strip()}")
-    return sorted(Finding(d["code"], Path(d["filename"]).resolve().relative_to(where.resolve()).as_posix(), d["location"]["row"])
+    return sorted(Finding(d["code"], (where / d["filename"]).resolve().relative_to(where.resolve()).as_posix(), d["location"]["row"])
                   for d in json.loads(done.stdout) if d["code"] != "SPL900")
 
 
@@ -193,14 +194,43 @@ def markdown(table: dict[str, dict[str, Tally]]) -> str:
     for dimension in ("all", *DIMENSIONS):
         for value in sorted(table[dimension]):
             t = table[dimension][value]
-            ok = (t.precision is None or t.precision >= TARGET_P) and (t.recall is None or t.recall >= TARGET_R)
+            ok = meets_target(t)
             rows.append(f"| {dimension} | {value} | {t.programs or '–'} | {t.labels} | {t.found} | {t.findings} | {t.right} | "
                         f"{_fmt(t.precision)} | {_fmt(t.recall)} | {'yes' if ok else 'no'} |")
     return "\n".join(rows)
 
 
+DUMP_MARKER = ".spanlint-generated-dump"
+
+
+def meets_target(t: Tally) -> bool:
+    return (t.precision is None or t.precision >= TARGET_P) and (t.recall is None or t.recall >= TARGET_R)
+
+
+def floor2(x: float | None) -> float | None:
+    """`x` rounded down to two decimals (a floor a ratchet can hold)."""
+    return None if x is None else int(x * 100 + 1e-9) / 100
+
+
+def shortfalls(table: dict[str, dict[str, Tally]]) -> dict[tuple[str, str], tuple[float | None, float | None]]:
+    """The values below the target, with their precision and recall floors."""
+    return {(d, v): (floor2(t.precision), floor2(t.recall)) for d in ("all", *DIMENSIONS) for v, t in sorted(table[d].items())
+            if not meets_target(t)}
+
+
 def dump(outcomes: list[Outcome], directory: Path) -> int:
-    """Each program with a miss or a false alarm: its files and a `case.json` saying what went wrong."""
+    """Each program with a miss or a false alarm: its files and a `case.json` saying what went wrong.
+
+    `directory` must be new, empty or an earlier dump (it holds DUMP_MARKER); an earlier dump's
+    programs are replaced, nothing else is ever removed."""
+    directory.mkdir(parents=True, exist_ok=True)
+    marker = directory / DUMP_MARKER
+    if not marker.exists() and any(directory.iterdir()):
+        raise SystemExit(f"error: {directory} is neither empty nor an earlier dump; pass another --dump")
+    marker.touch()
+    for old in directory.glob("p[0-9][0-9][0-9][0-9][0-9]_*"):
+        if (old / "case.json").is_file():
+            shutil.rmtree(old)
     count = 0
     for o in outcomes:
         if not (o.missed or o.wrong):
@@ -238,10 +268,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--count", type=int, default=COUNT)
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--dump", type=Path, default=HERE / "generated-failures", help="where misses and false alarms go")
+    parser.add_argument("--dump", type=Path, default=HERE / "generated-failures",
+                        help="a new or earlier dump directory for misses and false alarms (default: bench/generated-failures)")
+    parser.add_argument("--no-dump", dest="dump", action="store_const", const=None)
     parser.add_argument("--write-results", action="store_true", help="record the table in bench/RESULTS.md")
     parser.add_argument("--cli-check", type=int, default=0, metavar="N",
                         help="also lint the first N programs with the spanlint command and check it agrees")
+    parser.add_argument("--shortfalls", action="store_true",
+                        help="print the values below the target as the KNOWN_SHORTFALLS table of tests/reliability/test_generated_labelled.py")
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
@@ -249,11 +283,14 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = run(programs, args.jobs)
     elapsed = time.perf_counter() - started
     table = tallies(outcomes)
+    if args.shortfalls:
+        print("KNOWN_SHORTFALLS = {")
+        for key, floors in shortfalls(table).items():
+            print(f"    {key!r}: {floors!r},")
+        print("}")
+        return 0
     print(markdown(table))
-    if args.dump:
-        import shutil
-
-        shutil.rmtree(args.dump, ignore_errors=True)
+    if args.dump is not None:
         print(f"\n{dump(outcomes, args.dump)} programs with a miss or a false alarm in {args.dump}")
     print(f"{len(programs)} programs linted in {elapsed:.1f} s")
     if args.cli_check:

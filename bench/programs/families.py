@@ -49,7 +49,7 @@ def span_type(rng: random.Random, kind: str, location: str, *, setter=False, map
     if location in ("framework", "framework_subclass"):
         return framework_type(kind, pick(rng, FRAMEWORK_NAMES[kind]), location == "framework_subclass")
     t = project_type(kind, pick(rng, PROJECT_NAMES[kind]), location, setter=setter, mapping=mapping)
-    return dc_replace(t, tombstones=tombstones, frozen=not mapping and rng.random() < 0.2)
+    return dc_replace(t, tombstones=tombstones)
 
 
 def var_names(rng: random.Random, naming: str, kind: str, count: int) -> list[str]:
@@ -177,15 +177,16 @@ WRITE_FORMS = ("attr", "augmented", "setattr", "object_setattr", "dunder_dict", 
 
 def rewrite(rng: random.Random) -> list[Program]:
     cfg = draw(rng, "rewrite", KIND_CODES, LOCATIONS)
-    forms = ["attr", "augmented", "setattr", "object_setattr", "dunder_dict", "copy_back"]
+    forms = ["attr", "augmented", "setattr", "dunder_dict", "copy_back"]
+    if not cfg.location.startswith("framework"):
+        forms.append("object_setattr")  # how frozen dataclasses are written
     if cfg.kind != "message" and (cfg.location in ("same", "other_module") or cfg.kind == "embedded"):
         forms.append("setter")
     if cfg.kind in ("versioned", "hashed", "both") and not cfg.location.startswith("framework"):
         forms.append("dict_item")
     cfg.form = pick(rng, forms)
     t = span_type(rng, cfg.kind, cfg.location, setter=cfg.form == "setter", mapping=cfg.form == "dict_item")
-    if cfg.form in ("dunder_dict", "dict_item", "augmented", "setattr") and t.frozen:
-        t = dc_replace(t, frozen=False)
+    t = dc_replace(t, frozen=cfg.form == "object_setattr" and not t.origin.startswith("framework"))
     op = pick(rng, OPS_NEW)
     twins = ["lookalike", "fresh"] + (["fixed"] if t.fix_after_write("v") is not None or (cfg.form == "copy_back" and t.copy_fixes("v", "x")) else [])
     if cfg.form == "copy_back" or cfg.kind == "message":
@@ -211,6 +212,7 @@ def _rewrite(cfg: Config, t: SpanType, op: str, twin: str | None, seed: float) -
     names = var_names(rng, cfg.naming, t.kind, 1 + len(cfg.alias_kinds))
     need_store = cfg.form == "copy_back"
     if twin == "fresh":
+        cfg.annotation = "n/a"
         head, depth, v, got = _fresh(b, rng, t, cfg, names)
     else:
         got = acquire_span(b, rng, t, cfg, names[0], need_store)
@@ -286,8 +288,6 @@ def _write_action(t: SpanType, form: str, v: str, new: str, got: Acquired, twin:
         "setter": f"{v}.set_content({new})",
         "dict_item": f"{target} = {new}",
     }[form]
-    if t.frozen and form in ("attr",):
-        text = f'object.__setattr__({v}, "{f}", {new})'
     if twin == "fresh":
         return Action(lambda: line(text, HIT) + t.always_after_write(v), post=None,
                       after=lambda: line(f"self.publish({v})"))
@@ -592,7 +592,7 @@ def _prune(cfg: Config, t: SpanType, twin: str | None, late: bool, seed: float) 
     if appended:
         action = Action(removal)
     else:
-        action = Action((lambda: removal() + record()) if late and cfg.form != "graph_remove" else removal, pre=record)
+        action = Action(removal, pre=record, tail=record if late and cfg.form != "graph_remove" else None)
     shapes = applicable_control_flow(action)
     if cfg.form == "graph_remove":
         shapes = [s for s in shapes if s in ("straight", "if_write", "with", "try_except")]
@@ -713,11 +713,11 @@ def _gc(cfg: Config, twin: str | None, seed: float) -> Program:
     t = span_type(rng, cfg.kind, cfg.location, tombstones=True)
     look = twin == "lookalike"
     if look:
-        t = SpanType(kind="lookalike", name="Session", id="token", content="user", lookalike=True, tombstones=True)
+        t = SpanType(kind="lookalike", name="CachedResponse", id="url", content="body", lookalike=True)
     b = new_build(rng, cfg.location)
     if look:
-        b.add_class("Session", lines("@dataclass", "class Session:", '    """A logged-in web session."""', "", "    token: str",
-                                     '    user: str = ""', "    tombstoned: bool = False", "    tombstoned_at: float = 0.0"))
+        b.add_class("CachedResponse", lines("@dataclass", "class CachedResponse:", '    """An HTTP response kept for the retry window."""', "",
+                                            "    url: str", '    body: str = ""', "    fetched_at: float = 0.0"))
     else:
         b.add_type(t)
     b.add_class("DecisionLog", decision_log_class())
@@ -738,6 +738,14 @@ def _gc(cfg: Config, twin: str | None, seed: float) -> Program:
 
     def sweep(gated: bool, tag=HIT) -> Code:
         sid = "sid" if mapping else t.ident(s)
+        if look:  # expiring cached HTTP responses: nothing was pruned, nothing holds them
+            test = cond.format(s=s).replace("tombstoned_at", "fetched_at")
+            if cfg.form == "dict_filter_reassign":
+                return line(start) + line(f"{owned} = {{k: {s} for k, {s} in {alias}.items() if not ({test})}}", tag)
+            if cfg.form == "list_remove":
+                return line(start) + block(f"for {s} in list({alias}):", block(f"if {test}:", line(f"{alias}.remove({s})", tag)))
+            remove = f"del {alias}[k]" if cfg.form == "del_key" else f"{alias}.pop(k, None)"
+            return line(start) + block(f"for k, {s} in list({alias}.items()):", block(f"if {test}:", line(remove, tag)))
         test = f"{s}.tombstoned and " + cond.format(s=s) + (f" and {gate.format(sid=sid)}" if gated else "")
         record = line(f'self.decision_log.record(action="gc", span_id={sid}, reason="tombstone expired")')
         if twin == "mark_only":

@@ -65,7 +65,7 @@ def holder_class(t: SpanType, name: str, annotate_get: bool) -> Code:
     get = f"    def get(self, sid: str) -> {t.name}:" if annotate_get else "    def get(self, sid):"
     return lines(f"class {name}:", '    """The spans the agent currently sees, by id."""', "",
                  "    def __init__(self) -> None:", f"        self.spans: dict[str, {t.name}] = {{}}",
-                 "        self.messages: list = []", "",
+                 f"        self.messages: list[{t.name}] = []", "",
                  f"    def add(self, item: {t.name}) -> None:", f"        self.spans[{t.ident('item')}] = item", "",
                  get, "        return self.spans[sid]", "",
                  f"    def __iter__(self) -> Iterator[{t.name}]:", "        return iter(self.spans.values())")

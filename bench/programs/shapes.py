@@ -28,9 +28,13 @@ class Action:
     post: Callable[[], Code] | None = None
     inline_good: Callable[[], Code] | None = None
     after: Callable[[], Code] = lambda: []  # done by every form anyway (an embedded chunk's version bump)
+    tail: Callable[[], Code] | None = None  # done by the bad form only, after the core (a rationale recorded too late)
 
     def bad(self) -> Code:
-        return self.core() + self.after()
+        return self.hazardous_core() + self.after()
+
+    def hazardous_core(self) -> Code:
+        return self.core() + (self.tail() if self.tail else [])
 
     def good(self) -> Code:
         if self.inline_good is not None:
@@ -72,11 +76,11 @@ def control_flow(shape: str, action: Action, hazard: bool, exit_kw: str, rng: ra
             fix = block("if self.strict:", action.pre())
             if not hazard:
                 fix += block("else:", line('logger.debug("lenient edit")') + action.pre())
-            return fix + retag(action.core(), HIT if hazard else None) + action.after()
+            return fix + (action.hazardous_core() if hazard else retag(action.core(), None)) + action.after()
         fix = block("if self.strict:", action.post())
         if not hazard:
             fix += block("else:", line('logger.debug("lenient edit")') + action.post())
-        return retag(action.core(), HIT if hazard else None) + action.after() + fix
+        return (action.hazardous_core() if hazard else retag(action.core(), None)) + action.after() + fix
     if shape == "loop_break":
         return block("for attempt in range(self.retries):", block("if self.ready(attempt):", bad() + line("break")))
     if shape == "loop_continue":
@@ -85,20 +89,20 @@ def control_flow(shape: str, action: Action, hazard: bool, exit_kw: str, rng: ra
         return block("try:", bad()) + block("except ValueError:", line('logger.warning("edit failed")'))
     if shape == "try_finally":
         tail = line("self.edits += 1") if hazard else action.post()
-        return block("try:", retag(action.core(), HIT if hazard else None) + action.after()) + block("finally:", tail)
+        return block("try:", (action.hazardous_core() if hazard else retag(action.core(), None)) + action.after()) + block("finally:", tail)
     if shape == "with":
         return block("with self._lock:", bad())
     if shape == "match":
         return block("match self.mode:", block('case "strict":', bad()) + block("case _:", line('logger.debug("edit skipped")')))
     if shape == "early_return":
         if action.separable and action.post is not None and rng.random() < 0.5:
-            core = retag(action.core(), HIT if hazard else None) + action.after()
+            core = (action.hazardous_core() if hazard else retag(action.core(), None)) + action.after()
             leave = block("if self.dry_run:", line(exit_kw))
             return core + leave + action.post() if hazard else core + action.post() + leave
         return block("if self.dry_run:", bad() + line(exit_kw)) + good()
     if shape == "flag":
         loop = block("for pattern in self.patterns:", block("if self.applies(pattern):",
-                     retag(action.core(), HIT if hazard else None) + action.after() + line("changed = True") + line("break")))
+                     (action.hazardous_core() if hazard else retag(action.core(), None)) + action.after() + line("changed = True") + line("break")))
         guard = "if changed and self.track_versions:" if hazard else "if changed:"
         return line("changed = False") + loop + block(guard, action.post())
     raise ValueError(shape)
