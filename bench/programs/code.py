@@ -37,9 +37,12 @@ def indent(code: Code, by: int = 1) -> Code:
     return [Line(c.indent + by, c.text, c.tag) for c in code]
 
 
+HIT = "hit"  # the tag of the lines a finding must be reported on
+
+
 def retag(code: Code, tag: str | None) -> Code:
-    """The same code with every tagged line tagged `tag` (None: untagged)."""
-    return [Line(c.indent, c.text, tag if c.tag else None) for c in code]
+    """The same code with the HIT lines tagged `tag` instead (None: untagged); other tags stay."""
+    return [Line(c.indent, c.text, tag if c.tag == HIT else c.tag) for c in code]
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace as dc_replace
 
-from bench.programs.code import Code, Program, block, indent, line, lines, retag
+from bench.programs.code import HIT, Code, Program, block, indent, line, lines, retag
 from bench.programs.project import Build, assemble, decision_log_class, holder_class
-from bench.programs.shapes import ALIAS_KINDS, HIT, Acquired, Action, alias_chain, applicable_control_flow, control_flow
+from bench.programs.shapes import ALIAS_KINDS, Acquired, Action, alias_chain, applicable_control_flow, control_flow
 from bench.programs.types import (FRAMEWORK_NAMES, KIND_CODES, LOOKALIKES, PROJECT_NAMES, SpanType, framework_type,
                                   project_type)
 
@@ -224,11 +224,8 @@ def _rewrite(cfg: Config, t: SpanType, op: str, twin: str | None, seed: float) -
     hazard = twin is None
     codes = KIND_CODES[cfg.kind]
     structure = hazard if twin in (None, "fixed") else True
-    tail: Code = []
-    program = finish(b, cfg, "Redactor", pick(rng, ("redact", "compress_span", "normalize", "rewrite")), got.params, head, depth,
+    return finish(b, cfg, "Redactor", pick(rng, ("redact", "compress_span", "normalize", "rewrite")), got.params, head, depth,
                      action, hazard, codes, "continue" if got.in_loop else "return", structure)
-    del tail
-    return program
 
 
 def _fresh(b: Build, rng: random.Random, t: SpanType, cfg: Config, names: list[str]):
@@ -367,12 +364,11 @@ def _cache(cfg: Config, t: SpanType, artifact: str, twin: str | None, seed: floa
             return line(f"key = {key}") + line(f"{cache_}[key] = {value}", tag)
         return (line(f"value = {cache_}.get({key})") + block("if value is None:", line(f"value = {value}") + line(f"{cache_}[{key}] = value", tag)))
 
-    safe = twin in ("fixed",)
     action = Action(lambda: write(key_bad, HIT), inline_good=lambda: write(key_good, None))
     cfg.control_flow = pick(rng, applicable_control_flow(action))
     hazard = twin is None
     return finish(b, cfg, "ArtifactCache", pick(rng, ("embed_span", "index", "warm", "remember")), got.params, head, depth,
-                  action, hazard, ("SPL201",), "continue" if got.in_loop else "return", hazard if safe or hazard else True)
+                  action, hazard, ("SPL201",), "continue" if got.in_loop else "return", hazard if twin in (None, "fixed") else True)
 
 
 # ---------------------------------------------------------------- SPL501: slices with stored offsets
@@ -435,7 +431,7 @@ def _slice(cfg: Config, t: SpanType, twin: str | None, seed: float) -> Program:
     params = got.params + ([f"{c}: Selection" if look else f"{c}: Citation"] if cfg.form != "offsets_map" or look else [])
     if cfg.form == "offsets_map" and not look:
         key_good = versioned_key(t, v)
-        b.attr(f"self._offsets: dict = {{}}")
+        b.attr("self._offsets: dict = {}")
     text = t.read(v)
     fresh = twin == "fresh_offsets"
 
@@ -450,7 +446,7 @@ def _slice(cfg: Config, t: SpanType, twin: str | None, seed: float) -> Program:
             return line(f"self.quotes.append({text}[slice({c}.start, {c}.end)])", tag)
         if cfg.form == "content_alias":
             return line(f"body = {text}") + line(f"self.quotes.append(body[{c}.start:{c}.end])", tag)
-        return line(f"lo, hi = self._offsets[{key or t.ident(v)}]") + line(f"self.quotes.append({text}[lo:hi])", tag)
+        return line(f"lo, hi = self._offsets[{key or t.ident(v)}]", "offsets-read") + line(f"self.quotes.append({text}[lo:hi])", tag)
 
     if fresh:
         b.attr('self.query = "refund"')
@@ -542,7 +538,6 @@ def _prune(cfg: Config, t: SpanType, twin: str | None, late: bool, seed: float) 
     names = [pick(rng, ("hist", "window", "live", "current"))] + [f"view{i}" for i in range(1, 4)]
     chain, depth, alias = alias_chain(c, names, kinds, lambda x: f"len({x})")
     head = head + chain
-    ids = t.id
     if cfg.form in ("del_key", "pop_key", "tombstone_flag", "helper") and mapping:
         params = params + ["sid: str"]
         victims = "[sid]"
@@ -598,7 +593,6 @@ def _prune(cfg: Config, t: SpanType, twin: str | None, late: bool, seed: float) 
         shapes = [s for s in shapes if s in ("straight", "if_write", "with", "try_except")]
     cfg.control_flow = pick(rng, shapes)
     hazard = twin is None
-    del ids
     return finish(b, cfg, "Compactor", pick(rng, ("compact", "trim", "evict", "prune")), params, head, depth, action, hazard,
                   ("SPL401",), "return", hazard if twin in (None, "fixed") else True)
 
@@ -765,7 +759,8 @@ def _gc(cfg: Config, twin: str | None, seed: float) -> Program:
     action = Action(lambda: sweep(False), inline_good=lambda: sweep(True, None))
     cfg.control_flow = pick(rng, ("straight", "if_write", "with", "try_except", "early_return", "match"))
     hazard = twin is None
-    return finish(b, cfg, "TombstoneCollector", pick(rng, ("collect", "vacuum", "gc_tombstones")), params, chain, depth, action, hazard,
+    role, ops = ("ResponseCache", ("expire", "evict_stale")) if look else ("TombstoneCollector", ("collect", "vacuum", "gc_tombstones"))
+    return finish(b, cfg, role, pick(rng, ops), params, chain, depth, action, hazard,
                   ("SPL403",), "return", hazard if twin in (None, "fixed") else True)
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from bench.programs.code import Code, Label, Program, block, indent, line, lines, render
-from bench.programs.shapes import HIT
+from bench.programs.code import HIT, Code, Label, Program, block, line, lines, render
 from bench.programs.types import SpanType, class_source, imports_for
 
 OPS = "app/ops.py"
+# Lines where a finding is neither right nor wrong (tag: code, "*" for any): the body of a setter
+# or of a removal helper (the hazard is at the call), and an id-keyed offsets map read where its
+# write is not in the program (SPL201 there is defensible; the hazard asked for is SPL501).
+DONT_CARE = {"setter-body": "*", "helper-body": "*", "offsets-read": "SPL201"}
 MODELS = "app/models.py"
 
 OPS_HEADER = [
@@ -72,7 +75,7 @@ def holder_class(t: SpanType, name: str, annotate_get: bool) -> Code:
 
 
 def assemble(b: Build, role: str, signature: str, body: Code, codes: tuple[str, ...], hazard: bool,
-             dims: dict[str, str], name: str, dont_care: tuple[str, ...] = ("setter-body", "helper-body")) -> Program:
+             dims: dict[str, str], name: str) -> Program:
     """The files of the project and its labels: every code of `codes` on the HIT lines (when
     `hazard`), wherever they ended up."""
     classes: Code = []
@@ -114,7 +117,7 @@ def assemble(b: Build, role: str, signature: str, body: Code, codes: tuple[str, 
         out[path] = text
         if hazard and HIT in where:
             labels += [Label(c, path, *where[HIT]) for c in codes]
-        ignored += [Label("*", path, *where[t]) for t in dont_care if t in where]
+        ignored += [Label(code, path, *where[tag]) for tag, code in DONT_CARE.items() if tag in where]
     return Program(name, out, labels, dims, ignored)
 
 
@@ -126,4 +129,3 @@ def _dedupe(items: list[str]) -> list[str]:
     return seen
 
 
-__all__ = ["Build", "assemble", "decision_log_class", "holder_class", "indent", "OPS", "MODELS"]

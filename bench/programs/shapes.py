@@ -14,8 +14,6 @@ from typing import Callable
 
 from bench.programs.code import Code, block, indent, line, retag
 
-HIT = "hit"  # the tag of the lines a finding must be reported on
-
 
 @dataclass
 class Action:

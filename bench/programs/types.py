@@ -159,7 +159,7 @@ def class_source(t: SpanType) -> Code:
     code += lines('    content_hash: str = ""') if t.stored_hash else []
     code += lines("    embedding: list[float] | None = None") if "embedding" in t.derived else []
     if t.setter:
-        code += lines("", f"    def set_content(self, value: str) -> None:") + lines(f"        self.{t.content} = value", tag="setter-body")
+        code += lines("", "    def set_content(self, value: str) -> None:") + lines(f"        self.{t.content} = value", tag="setter-body")
     return code
 
 
