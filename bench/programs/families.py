@@ -90,6 +90,8 @@ def acquire_span(b: Build, rng: random.Random, t: SpanType, cfg: Config, var: st
     how = pick(rng, choices)
     cfg.acquisition = how
     store_attr = f"self._{coll}"
+    if how == "param" and need_store:  # the span and the buffer it is written back to
+        return Acquired([f"{var}: {t.name}", f"{coll}: dict[str, {t.name}]"], [], 0, var, coll, t.ident(var))
     if how == "param":
         return Acquired([f"{var}: {t.name}"], [], 0, var)
     if how == "bare_param":
@@ -210,6 +212,8 @@ def _rewrite(cfg: Config, t: SpanType, op: str, twin: str | None, seed: float) -
     b.attr("self.max_chars = 2000")
     b.attr("self.compress = lambda text: text[:200]")
     names = var_names(rng, cfg.naming, t.kind, 1 + len(cfg.alias_kinds))
+    if twin == "copy_new_id":
+        cfg.form = "copy_back"  # the safe twin of any in-place write: a copy under a new id
     need_store = cfg.form == "copy_back"
     if twin == "fresh":
         cfg.annotation = "n/a"
@@ -339,6 +343,8 @@ def _cache(cfg: Config, t: SpanType, artifact: str, twin: str | None, seed: floa
         attr = pick(rng, ("_memo", "_lookup", "_store"))
     if t.lookalike:
         attr, derive = "_rendered", (lambda r: f"self.renderer.render({r})")
+    if twin == "not_derived":
+        attr = "_by_id"  # the spans themselves, by id: nothing derived
     b.attr(f"self.{attr}: dict = {{}}")
     for dep in ("embedder", "tokenizer", "citer", "renderer"):
         b.attr(f"self.{dep} = None")
@@ -485,7 +491,8 @@ def acquire_container(b: Build, rng: random.Random, t: SpanType, cfg: Config, ma
         cfg.acquisition = "holder_attr"
         attr = "spans" if mapping else "messages"
         return [f"{param}: {holder}"], [], f"{param}.{attr}", f"{param}.{attr}"
-    if cfg.annotation == "none" and t.kind == "message" and t.origin.startswith("framework") and not mapping and rng.random() < 0.5:
+    graph = cfg.form == "graph_remove" or rng.random() < 0.5
+    if cfg.annotation == "none" and t.kind == "message" and t.origin.startswith("framework") and not mapping and graph:
         cfg.acquisition = "graph_state"
         return ["state"], [], 'state["messages"]', None
     attr = f"self._{coll}"
@@ -543,7 +550,7 @@ def _prune(cfg: Config, t: SpanType, twin: str | None, late: bool, seed: float) 
         victims = "[sid]"
     elif mapping:
         victims = f"list({alias})"
-    elif cfg.form in ("pop_index", "remove"):
+    elif cfg.form in ("pop_index", "remove", "helper"):
         victims = f"[{t.ident(alias + '[0]')}]"
     elif cfg.form == "clear":
         victims = f"[{t.ident('o')} for o in {alias}]"
