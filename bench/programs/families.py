@@ -368,7 +368,8 @@ def _cache(cfg: Config, t: SpanType, artifact: str, twin: str | None, seed: floa
             return line(f'{cache_}[f"{artifact}:{inner}"] = {value}', tag)
         if cfg.form == "key_alias":
             return line(f"key = {key}") + line(f"{cache_}[key] = {value}", tag)
-        return (line(f"value = {cache_}.get({key})") + block("if value is None:", line(f"value = {value}") + line(f"{cache_}[{key}] = value", tag)))
+        # the lookup, the derivation and the store are one caching statement: a finding on any of them is right
+        return retag(line(f"value = {cache_}.get({key})", HIT) + block("if value is None:", line(f"value = {value}", HIT) + line(f"{cache_}[{key}] = value", HIT), HIT), tag)
 
     action = Action(lambda: write(key_bad, HIT), inline_good=lambda: write(key_good, None))
     cfg.control_flow = pick(rng, applicable_control_flow(action))

@@ -40,6 +40,12 @@ class Action:
         return (self.pre() if self.pre else []) + self.core() + self.after() + (self.post() if self.post else [])
 
     @property
+    def fixable(self) -> bool:
+        """Whether the good form differs from the bad one (a write to a type without version or
+        hash has no fix in place)."""
+        return self.inline_good is not None or self.pre is not None or self.post is not None
+
+    @property
     def separable(self) -> bool:
         return self.inline_good is None and (self.pre is not None or self.post is not None)
 
@@ -49,7 +55,9 @@ CONTROL_FLOW = ("straight", "if_write", "if_one", "fix_one", "loop_break", "loop
 
 
 def applicable_control_flow(action: Action) -> list[str]:
-    shapes = ["straight", "if_write", "if_one", "loop_break", "loop_continue", "try_except", "with", "match", "early_return"]
+    shapes = ["straight", "if_write", "loop_break", "loop_continue", "try_except", "with", "match"]
+    if action.fixable:  # shapes whose hazard has a fixed form on its other paths
+        shapes += ["if_one", "early_return"]
     if action.separable:
         shapes.append("fix_one")
     if action.separable and action.post is not None:
