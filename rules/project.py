@@ -487,6 +487,8 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                         annotated = _annotated_class(inner.annotation)
                         if annotated and isinstance(inner.target.value, ast.Name) and inner.target.value.id == "self":
                             field_types.setdefault(inner.target.attr, annotated)
+                for attr, inferred in _init_assigned_classes(statement):
+                    field_types.setdefault(attr, inferred)
     table_row = table_row or "__tablename__" in declared
     base_names = tuple(_decorator_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)
     is_record = bool(
@@ -498,6 +500,33 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
         tuple(sorted(returns.items())), frozenset(numeric),
     )
+
+
+def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, str]]:
+    """(attribute, class) for `self.x = Cls(...)`, `self.x = param` (an annotated parameter) and
+    `self.x = param or Cls()` in a constructor: the class the attribute holds."""
+    args = [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]
+    params = {a.arg: _annotated_class(a.annotation) for a in args if a.annotation is not None}
+
+    def inferred(value: ast.expr) -> str | None:
+        if isinstance(value, ast.BoolOp):
+            return next((c for c in map(inferred, value.values) if c), None)
+        if isinstance(value, ast.Name):
+            return params.get(value.id)
+        if isinstance(value, ast.Call):
+            name = _decorator_name(value.func)
+            return name if name.lstrip("_")[:1].isupper() else None
+        return None
+
+    found = []
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                cls = inferred(node.value)
+                if cls:
+                    found.append((target.attr, cls))
+    return found
 
 
 def _self_attributes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, name_parts, string_key, string_value
+from rules.analysis import PAYLOAD_WORDS, callee_name, name_parts, root_name, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import SUMMARIZE_CALL
 from rules.lazy_libcst import cst
@@ -366,7 +366,8 @@ No fix: what to record as lineage is the caller's decision.
         analysis = self.context.analysis
         if isinstance(expr, cst.Name):
             inputs.names.add(expr.value)
-            if analysis.says_summary(expr.value):
+            # A local bound in this function is judged by what it was bound to (its bindings), not its name.
+            if analysis.says_summary(expr.value) and expr.value not in self._stack[-1].bindings:
                 inputs.summary = inputs.summary or expr.value
         elif isinstance(expr, cst.Attribute):
             inputs.texts.add(self.context.module.code_for_node(expr))
@@ -376,7 +377,7 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.Subscript):
             inputs.texts.add(self.context.module.code_for_node(expr))
             key = string_key(expr)
-            if key and analysis.says_summary(key):
+            if key and analysis.says_summary(key) and not _from_payload(expr):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
             self._scan(expr.value, inputs)
         elif isinstance(expr, cst.Call):
@@ -490,6 +491,13 @@ No fix: what to record as lineage is the caller's decision.
         if inputs.summary and not self._lineage_object(scope, inputs, None):
             return True
         return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
+
+
+def _from_payload(expr: cst.BaseExpression) -> bool:
+    """`params["values"]["summary"]`, `request.json["summary"]`: a field of a request or tool call, an input
+    named `summary`, not the output of a summarize call."""
+    root = root_name(expr)
+    return root is not None and any(p in PAYLOAD_WORDS for p in name_parts(root))
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]

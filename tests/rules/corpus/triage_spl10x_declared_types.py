@@ -148,3 +148,20 @@ class WerewolfEnv:
     def publish_message(self, message: Msg, add_timestamp: bool = True) -> None:
         if add_timestamp:
             message.content = [f"{self.round_cnt} | "] + message.content  # expect: SPL103
+
+
+# --- a constructor's assignments type the attribute: `self.state = state or AgentState()` -----------------
+class Agent:
+    def __init__(self, name: str, state: AgentState | None = None) -> None:
+        self.name = name
+        self.state = state or AgentState()
+
+
+class InboxMiddleware:
+    def on_reasoning(self, agent: Agent, hints: list[str]) -> None:
+        if agent.state.context:
+            last_msg = agent.state.context[-1]
+            if last_msg.name == agent.name:
+                last_msg.content.extend(hints)  # expect: SPL103
+            else:
+                agent.state.context.append(Msg(id=agent.state.reply_id, name=agent.name, content=list(hints)))
