@@ -344,7 +344,11 @@ class SpanAnalysis:
             method = expr.func.attr.value
             if method in ("get", "pop", "values", "copy"):
                 return self.known_class(expr.func.value, facts)
-            owner = self.known_class(expr.func.value, facts)
+            receiver = expr.func.value
+            if isinstance(receiver, cst.Call) and callee_name(receiver) == "super" and facts is not None:
+                owner = self.class_named(facts.self_class)  # its methods' return types include the inherited ones
+            else:
+                owner = self.known_class(receiver, facts)
             return self.class_named(owner.return_type(method)) if owner is not None else None
         if isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
             return self.known_class(expr.args[0].value, facts)

@@ -165,3 +165,16 @@ class InboxMiddleware:
                 last_msg.content.extend(hints)  # expect: SPL103
             else:
                 agent.state.context.append(Msg(id=agent.state.reply_id, name=agent.name, content=list(hints)))
+
+
+# --- `super().react()` returns what the base class's method is annotated with -----------------------------
+class Role:
+    async def react(self) -> Msg:
+        return Msg(id="reply", name="role", content=[])
+
+
+class TutorialAssistant(Role):
+    async def react(self) -> Msg:
+        msg = await super().react()
+        msg.content = ["tutorial.md"]  # expect: SPL103
+        return msg
