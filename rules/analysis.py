@@ -198,7 +198,7 @@ class SpanAnalysis:
             self._origins = {}
             code = self.source
             for match in _FROM_IMPORT.finditer(code):
-                origin = match.group(1).lstrip(".").replace(".", "/")
+                origin = self._absolute_module(match.group(1))
                 for imported in match.group(2).replace("(", " ").split(","):
                     real, _, alias = imported.strip().partition(" as ")
                     if alias.strip():
@@ -209,6 +209,19 @@ class SpanAnalysis:
             for defined in re.findall(r"^class\s+(\w+)", code, re.MULTILINE):
                 self._origins[defined] = own
         return self._origins.get(name)
+
+    def _absolute_module(self, module: str) -> str:
+        """`pkg/schemas/block` for `pkg.schemas.block`; a relative `...agent` taken from this file's
+        package (`<root>/pkg/app/middleware/x.py` -> `<root>/pkg/agent`), so that same-named modules of
+        other packages do not match."""
+        dots = len(module) - len(module.lstrip("."))
+        name = module[dots:].replace(".", "/")
+        if not dots or not self.path:
+            return name
+        package = self.path.replace("\\", "/").rsplit("/", 1)[0] if "/" in self.path.replace("\\", "/") else ""
+        for _ in range(dots - 1):
+            package = package.rsplit("/", 1)[0] if "/" in package else ""
+        return "/".join(p for p in (package, name) if p)
 
     @property
     def is_lookalike_module(self) -> bool:

@@ -193,11 +193,17 @@ class ProjectIndex:
         facts = self.classes.get(name)
         if facts is None or origin is None or name not in self.alternatives:
             return facts
-        for candidate in self.alternatives[name]:
-            stem = candidate.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
-            if stem == origin or stem.endswith("/" + origin):
+        stems = [
+            (c, "/" + c.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__").lstrip("/"))
+            for c in self.alternatives[name]
+        ]
+        wanted = "/" + origin.lstrip("/")
+        for candidate, stem in stems:
+            if stem.endswith(wanted):
                 return candidate
-        return facts
+        # `from pkg.agent import Agent` where `pkg/agent/__init__.py` re-exports it from a module inside.
+        inside = [candidate for candidate, stem in stems if wanted + "/" in stem]
+        return inside[0] if len(inside) == 1 else facts
 
     def _resolve(self, name: str, facts: ClassFacts) -> SpanClass | None:
         declared: set[str] = set()
