@@ -60,8 +60,9 @@ A mapping is a cache when its name says so (cache, memo, index, store, embedding
 citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
-mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`) is the span
-store, not a derived artifact. Mappings local to a function are transient and not reported.
+mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
+serialization of the whole span (`s.model_dump_json()`, `json.dumps(s)`), is the span store, not a
+derived artifact. Mappings local to a function are transient and not reported.
 
 ## Why is this bad?
 When an operator rewrites the span in place (summarize, redact, normalize) and keeps its id, the

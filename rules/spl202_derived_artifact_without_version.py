@@ -39,7 +39,9 @@ A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`
 score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
 always the record's own. A record that quotes text beside a reference to another span
 (`Quote(message_id, text, start, end)`) is still reported. Properties count as fields: a
-`content_hash` computed by a `@property` tracks the content.
+`content_hash` computed by a `@property` tracks the content. A start position with no end that pages
+through a document (`next_start_index`, or `start_index` beside `max_blocks`/`limit`) is a cursor, not
+an offset into the span.
 
 ## Why is this bad?
 When the span is rewritten in place its id stays the same, so the record still looks valid: a

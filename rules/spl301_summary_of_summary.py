@@ -72,7 +72,9 @@ Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resumm
 `summary` with a producing verb such as `predict_new_summary`) whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
 a running summary carried through a loop or kept on `self`), or an argument whose name says it is
-a summary (`existing_summary`, `prev_summary`, `running_summary`).
+a summary (`existing_summary`, `prev_summary`, `running_summary`). A local assigned in the function is
+judged by what it was assigned, not by its name, and a `summary` field read out of a request or the
+parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
 The call is fine when the chain is tracked: it passes lineage (`parent=`, `parents=`,
 `source_ids=`, `sources=`, `lineage=`, `derived_from=`, `chain=`), or the same function records
