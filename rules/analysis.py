@@ -27,7 +27,7 @@ from typing import Any
 
 from rules.candidates import COPY_CALLS
 from rules.lazy_libcst import cst
-from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
+from rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
 from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
@@ -37,6 +37,8 @@ _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", 
 # Word parts of a root name that mark an API payload (request/response data), not a span buffer.
 PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
 FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
+# What a converting function builds its object from (`message_from_dict`, `from_json`): the result is new.
+_SERIALIZED_FORMS = frozenset({"dict", "dicts", "json", "yaml", "str", "string", "text", "bytes", "dump", "row", "record", "proto"})
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 
@@ -108,6 +110,7 @@ class FunctionFacts:
     # Locals that are not spans whatever their name: params annotated with a look-alike library type,
     # values read out of API payloads (`data["messages"]`, `response.choices[0].message`).
     not_spans: set[str] = field(default_factory=set)
+    builtins: set[str] = field(default_factory=set)  # locals declared as text, bytes or numbers (`chunk: bytes`)
     built_collections: set[str] = field(default_factory=set)  # locals holding objects built here
     accumulators: set[str] = field(default_factory=set)  # locals starting as an empty list or dict
     mixed_collections: set[str] = field(default_factory=set)  # locals that receive values not built here
@@ -195,7 +198,7 @@ class SpanAnalysis:
             self._origins = {}
             code = self.source
             for match in _FROM_IMPORT.finditer(code):
-                origin = match.group(1).lstrip(".").replace(".", "/")
+                origin = self._absolute_module(match.group(1))
                 for imported in match.group(2).replace("(", " ").split(","):
                     real, _, alias = imported.strip().partition(" as ")
                     if alias.strip():
@@ -206,6 +209,19 @@ class SpanAnalysis:
             for defined in re.findall(r"^class\s+(\w+)", code, re.MULTILINE):
                 self._origins[defined] = own
         return self._origins.get(name)
+
+    def _absolute_module(self, module: str) -> str:
+        """`pkg/schemas/block` for `pkg.schemas.block`; a relative `...agent` taken from this file's
+        package (`<root>/pkg/app/middleware/x.py` -> `<root>/pkg/agent`), so that same-named modules of
+        other packages do not match."""
+        dots = len(module) - len(module.lstrip("."))
+        name = module[dots:].replace(".", "/")
+        if not dots or not self.path:
+            return name
+        package = self.path.replace("\\", "/").rsplit("/", 1)[0] if "/" in self.path.replace("\\", "/") else ""
+        for _ in range(dots - 1):
+            package = package.rsplit("/", 1)[0] if "/" in package else ""
+        return "/".join(p for p in (package, name) if p)
 
     @property
     def is_lookalike_module(self) -> bool:
@@ -304,6 +320,8 @@ class SpanAnalysis:
                     found.types[name] = annotated
                     if self.span_class(annotated):
                         found.classes[name] = annotated
+                elif annotated in BUILTIN_TYPES:
+                    found.builtins.add(name)
                 elif param.annotation is not None:
                     written = self.module.code_for_node(param.annotation.annotation)
                     if written.split(".")[0].strip("\"'") in lookalikes:
@@ -333,13 +351,37 @@ class SpanAnalysis:
             return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
             return self.known_class(expr.value, facts)
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
-            "get", "pop", "values", "copy"
-        ):
-            return self.known_class(expr.func.value, facts)
+        if isinstance(expr, cst.Await):
+            return self.known_class(expr.expression, facts)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            method = expr.func.attr.value
+            if method in ("get", "pop", "values", "copy"):
+                return self.known_class(expr.func.value, facts)
+            receiver = expr.func.value
+            if isinstance(receiver, cst.Call) and callee_name(receiver) == "super" and facts is not None:
+                owner = self.class_named(facts.self_class)  # its methods' return types include the inherited ones
+            else:
+                owner = self.known_class(receiver, facts)
+            return self.class_named(owner.return_type(method)) if owner is not None else None
         if isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
             return self.known_class(expr.args[0].value, facts)
         return None
+
+    def declares_builtin(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`expr`'s value (or its elements) is declared as text, bytes or a number (`chunks: deque[bytes]`,
+        a field `value: int`): known not to be a span, whatever its name."""
+        if isinstance(expr, cst.Name):
+            return facts is not None and expr.value in facts.builtins
+        if isinstance(expr, cst.Attribute):
+            owner = self.known_class(expr.value, facts)
+            return owner is not None and owner.field_type(expr.attr.value) in BUILTIN_TYPES
+        if isinstance(expr, cst.Subscript):
+            return self.declares_builtin(expr.value, facts)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
+            "get", "pop", "popleft", "values", "copy"
+        ):
+            return self.declares_builtin(expr.func.value, facts)
+        return False
 
     def class_of(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
         """The span class of `expr`'s value when the tree says which."""
@@ -357,6 +399,8 @@ class SpanAnalysis:
         known = self.known_class(expr, facts)
         if known is not None:
             return known.is_span
+        if self.declares_builtin(expr, facts):
+            return False
         root = root_name(expr)
         if root == "self" or self.is_lookalike_module or (facts is not None and root in facts.not_spans) or (
             not isinstance(expr, cst.Name) and _is_payload(expr)
@@ -389,6 +433,8 @@ class SpanAnalysis:
         known = self.known_class(expr, facts)
         if known is not None:
             return known.is_span
+        if self.declares_builtin(expr, facts):
+            return False
         name = None
         if isinstance(expr, cst.Name):
             name = expr.value
@@ -521,6 +567,23 @@ def _is_payload(expr: cst.BaseExpression) -> bool:
     return keyed or any(p in PAYLOAD_WORDS for p in name_parts(expr.value))
 
 
+def _converts(function_name: str) -> bool:
+    """`message_from_dict`, `from_json`, `messages_from_dict`: a function building objects from a serialized form."""
+    parts = name_parts(function_name)
+    return any(part == "from" and parts[i + 1:i + 2] and parts[i + 1] in _SERIALIZED_FORMS for i, part in enumerate(parts))
+
+
+def _copies_deeply(call: cst.Call) -> bool:
+    """`deepcopy(x)`, `copy.deepcopy(x)`, `x.model_copy(deep=True)`."""
+    name = callee_name(call)
+    if name == "deepcopy":
+        return True
+    return name in ("model_copy", "copy") and any(
+        a.keyword is not None and a.keyword.value == "deep" and isinstance(a.value, cst.Name) and a.value.value == "True"
+        for a in call.args
+    )
+
+
 def _builds_elements(value: cst.ListComp | cst.List | cst.GeneratorExp) -> bool:
     """A list literal or comprehension whose elements are all fresh objects (calls)."""
     if isinstance(value, cst.List):
@@ -548,6 +611,8 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                 self.facts.types[node.target.value] = annotated
                 if self.analysis.span_class(annotated):
                     self.facts.classes[node.target.value] = annotated
+            elif annotated in BUILTIN_TYPES:
+                self.facts.builtins.add(node.target.value)
             if node.value is not None:
                 self._bind(node.target.value, node.value)
 
@@ -640,13 +705,16 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                 if last.startswith(FACTORY_PREFIXES):
                     facts.built_here.add(name)
                 return
-            if last[:1].isupper() or last in COPY_CALLS or called == "cls" or (
+            if last[:1].isupper() or last in COPY_CALLS or called == "cls" or _converts(last) or (
                 isinstance(value.func, cst.Call) and callee_name(value.func) == "type"
             ):
                 facts.built_here.add(name)
+                if _copies_deeply(value):
+                    facts.built_collections.add(name)  # a deep copy's elements are new objects too
                 return
-        known = self.analysis.known_class(value, facts) if not isinstance(value, cst.Call) or (
-            isinstance(value.func, cst.Attribute) and value.func.attr.value in ("get", "pop")
+        # Calls: `c.get(k)`, `c.pop(k)`, and methods of a class of the tree with a return annotation.
+        known = self.analysis.known_class(value, facts) if not isinstance(value, cst.Call) or isinstance(
+            value.func, cst.Attribute
         ) else None
         if known is not None:
             facts.types[name] = known.name

@@ -46,6 +46,9 @@ class ClassFacts:
     field_types: tuple[tuple[str, str], ...] = ()
     auto_versioned: bool = False  # an ORM bumps the version itself (SQLAlchemy `version_id_col`)
     table_row: bool = False  # an ORM maps it to a table (`__tablename__`, `Column(...)`, `table=True`)
+    # (method, class name of its return annotation) for methods annotated with a plain class name.
+    returns: tuple[tuple[str, str], ...] = ()
+    numeric: frozenset[str] = frozenset()  # fields declared as one number or flag (`value: int`, `score: float | None`)
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class SpanClass:
     # Extends a class the tree does not define (a widget, an exception, an ORM base) other than a record base.
     foreign_base: bool = False
     table_row: bool = False
+    returns: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_span(self) -> bool:
@@ -88,8 +92,12 @@ class SpanClass:
         return (self.is_record and self.strong_content) or self.own_content
 
     def field_type(self, field_name: str) -> str | None:
-        """The class name a field is annotated with, if any."""
+        """The class name a field (or property) is annotated with, if any."""
         return next((t for f, t in self.field_types if f == field_name), None)
+
+    def return_type(self, method: str) -> str | None:
+        """The class name a method's return annotation names (`Msg` for `-> Msg | None`), if any."""
+        return next((t for m, t in self.returns if m == method), None)
 
     @property
     def version_field(self) -> str | None:
@@ -185,17 +193,25 @@ class ProjectIndex:
         facts = self.classes.get(name)
         if facts is None or origin is None or name not in self.alternatives:
             return facts
-        for candidate in self.alternatives[name]:
-            stem = candidate.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
-            if stem == origin or stem.endswith("/" + origin):
+        stems = [
+            (c, "/" + c.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__").lstrip("/"))
+            for c in self.alternatives[name]
+        ]
+        wanted = "/" + origin.lstrip("/")
+        for candidate, stem in stems:
+            if stem.endswith(wanted):
                 return candidate
-        return facts
+        # `from pkg.agent import Agent` where `pkg/agent/__init__.py` re-exports it from a module inside.
+        inside = [candidate for candidate, stem in stems if wanted + "/" in stem]
+        return inside[0] if len(inside) == 1 else facts
 
     def _resolve(self, name: str, facts: ClassFacts) -> SpanClass | None:
         declared: set[str] = set()
         properties: set[str] = set()
         methods: set[str] = set()
         field_types: dict[str, str] = {}
+        returns: dict[str, str] = {}
+        numeric: set[str] = set()
         is_record = auto_versioned = foreign_base = table_row = False
         seen: set[str] = set()
         pending = [name]
@@ -215,17 +231,22 @@ class ProjectIndex:
             )
             for field_name, type_name in current.field_types:
                 field_types.setdefault(field_name, type_name)
+            for method, type_name in current.returns:
+                returns.setdefault(method, type_name)
+            numeric |= current.numeric
             is_record = is_record or current.is_record
             pending.extend(current.bases)
         properties -= declared
         vocabulary = self.vocabulary
         fields_ = declared | properties
+        # A field declared as a number or flag (`value: int`, a score) holds no text: it is not content.
+        textual = declared - numeric
         hash_fields = tuple(f for f in vocabulary.hash_fields if f in fields_)
         return SpanClass(
             name=name,
             fields=frozenset(fields_),
             id_fields=tuple(f for f in vocabulary.id_fields if f in fields_) + _own_id_fields(name, fields_, vocabulary),
-            content_fields=tuple(f for f in vocabulary.content_fields if f in declared),
+            content_fields=tuple(f for f in vocabulary.content_fields if f in textual),
             version_fields=tuple(f for f in vocabulary.version_fields if f in fields_),
             hash_fields=hash_fields,
             hash_is_property=bool(hash_fields) and all(f in properties for f in hash_fields),
@@ -237,8 +258,9 @@ class ProjectIndex:
             auto_versioned=auto_versioned,
             foreign_base=foreign_base,
             table_row=table_row,
-            strong_content=any(f in declared for f in vocabulary.strong_content_fields),
-            own_content=any(f in declared for f in vocabulary.class_content_fields)
+            returns=tuple(sorted(returns.items())),
+            strong_content=any(f in textual for f in vocabulary.strong_content_fields),
+            own_content=any(f in textual for f in vocabulary.class_content_fields)
             and any(f in fields_ for f in _own_id_names(vocabulary)),
             named_like_span=any(
                 part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
@@ -392,6 +414,10 @@ COLLECTION_TYPES = frozenset({
 })
 # Annotation wrappers whose first argument is the type: `Annotated[Span, ...]`, `Mapped[Span]`.
 WRAPPER_TYPES = frozenset({"Annotated", "SerializeAsAny", "Final", "ClassVar", "Required", "NotRequired", "Mapped", "Type"})
+# Builtin types an annotation may name: a value (or the elements of a collection) declared with one
+# is text, bytes, a number or a flag, never a span, whatever its name.
+NUMERIC_TYPES = frozenset({"int", "float", "bool", "complex"})
+BUILTIN_TYPES = NUMERIC_TYPES | {"str", "bytes", "bytearray", "memoryview"}
 
 
 def _annotated_class(node: ast.expr) -> str | None:
@@ -412,7 +438,18 @@ def _annotated_class(node: ast.expr) -> str | None:
         else:
             break
     name = _decorator_name(node)
+    if name in BUILTIN_TYPES:
+        return name
     return name if name.lstrip("_")[:1].isupper() and name not in COLLECTION_TYPES else None
+
+
+def _names_a_number(node: ast.expr) -> bool:
+    """`int`, `float | None`, `Optional[bool]`: one number or flag (not a collection of them)."""
+    if isinstance(node, ast.BinOp):
+        return _names_a_number(node.left) and (isinstance(node.right, ast.Constant) or _names_a_number(node.right))
+    if isinstance(node, ast.Subscript) and _decorator_name(node.value) == "Optional":
+        return _names_a_number(node.slice)
+    return isinstance(node, ast.Name) and node.id in NUMERIC_TYPES
 
 
 def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
@@ -420,6 +457,8 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
     properties: set[str] = set()
     methods: set[str] = set()
     field_types: dict[str, str] = {}
+    returns: dict[str, str] = {}
+    numeric: set[str] = set()
     auto_versioned = False
     table_row = any(k.arg == "table" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
     for statement in node.body:
@@ -435,11 +474,17 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
             annotated = _annotated_class(statement.annotation)
             if annotated:
                 field_types[statement.target.id] = annotated
+            if _names_a_number(statement.annotation):
+                numeric.add(statement.target.id)
         elif isinstance(statement, ast.Assign):
             declared.update(t.id for t in statement.targets if isinstance(t, ast.Name))
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             methods.add(statement.name)
-            if any(_decorator_name(d) in ("property", "cached_property") for d in statement.decorator_list):
+            returned = _annotated_class(statement.returns) if statement.returns is not None else None
+            is_property = any(_decorator_name(d) in ("property", "cached_property") for d in statement.decorator_list)
+            if returned:
+                (field_types if is_property else returns).setdefault(statement.name, returned)
+            if is_property:
                 properties.add(statement.name)
             elif statement.name in ("__init__", "__post_init__"):
                 declared.update(_self_attributes(statement))
@@ -448,6 +493,8 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                         annotated = _annotated_class(inner.annotation)
                         if annotated and isinstance(inner.target.value, ast.Name) and inner.target.value.id == "self":
                             field_types.setdefault(inner.target.attr, annotated)
+                for attr, inferred in _init_assigned_classes(statement):
+                    field_types.setdefault(attr, inferred)
     table_row = table_row or "__tablename__" in declared
     base_names = tuple(_decorator_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)
     is_record = bool(
@@ -457,7 +504,35 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
     return ClassFacts(
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
+        tuple(sorted(returns.items())), frozenset(numeric),
     )
+
+
+def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, str]]:
+    """(attribute, class) for `self.x = Cls(...)`, `self.x = param` (an annotated parameter) and
+    `self.x = param or Cls()` in a constructor: the class the attribute holds."""
+    args = [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]
+    params = {a.arg: _annotated_class(a.annotation) for a in args if a.annotation is not None}
+
+    def inferred(value: ast.expr) -> str | None:
+        if isinstance(value, ast.BoolOp):
+            return next((c for c in map(inferred, value.values) if c), None)
+        if isinstance(value, ast.Name):
+            return params.get(value.id)
+        if isinstance(value, ast.Call):
+            name = _decorator_name(value.func)
+            return name if name.lstrip("_")[:1].isupper() else None
+        return None
+
+    found = []
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                cls = inferred(node.value)
+                if cls:
+                    found.append((target.attr, cls))
+    return found
 
 
 def _self_attributes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -187,6 +187,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             return
         if value is not None and analysis.is_tombstone(value):
             return
+        if value is not None and field is not None and _takes_out_only_built(value, owner, field, facts, analysis):
+            return
         gate_field = field if not setter else None
         if not analysis.is_span_like(owner, facts, gate_field):
             return
@@ -201,6 +203,38 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy
             )
         )
+
+
+def _takes_out_only_built(
+    value: cst.BaseExpression, owner: cst.BaseExpression, field: str, facts: FunctionFacts, analysis: SpanAnalysis
+) -> bool:
+    """`msg.content = [b for b in msg.content if b.id != hint.id]`, `hint` built in this function: the write
+    takes out only what this call put in, so the content is back to what holders saw before the call."""
+    if not isinstance(value, cst.ListComp):
+        return False
+    loop = value.for_in
+    if not isinstance(loop.target, cst.Name) or loop.inner_for_in is not None or len(loop.ifs) != 1:
+        return False
+    code = analysis.module.code_for_node
+    if code(loop.iter) != f"{code(owner)}.{field}":
+        return False
+    test = loop.ifs[0].test
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    if not isinstance(test.comparisons[0].operator, (cst.NotEqual, cst.IsNot)):
+        return False
+    item = loop.target.value
+    left, right = test.left, test.comparisons[0].comparator
+    if root_name(right) == item:
+        left, right = right, left
+    if root_name(left) != item or root_name(right) in (None, item):
+        return False
+    same_attribute = (
+        isinstance(left, cst.Attribute) and isinstance(right, cst.Attribute) and isinstance(right.value, cst.Name)
+        and isinstance(left.value, cst.Name) and left.attr.value == right.attr.value
+    )
+    same_object = isinstance(left, cst.Name) and isinstance(right, cst.Name)
+    return (same_attribute or same_object) and root_name(right) in facts.built_here
 
 
 def _copied_object(call: cst.Call) -> cst.BaseExpression | None:

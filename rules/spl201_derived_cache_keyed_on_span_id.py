@@ -14,7 +14,12 @@ from runtime_guard.vocabulary import Vocabulary
 # Digest words beyond the vocabulary's hash field names: a key holding any of them tracks content.
 _DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint", "blake2b", "xxhash"})
 # Methods of a span that return the span itself (a copy or a dump), not something derived from it.
-_SELF_COPIES = frozenset({"copy", "model_copy", "clone", "deepcopy", "dict", "model_dump", "to_dict", "json"})
+_SELF_COPIES = frozenset({
+    "copy", "model_copy", "clone", "deepcopy", "dict", "model_dump", "to_dict", "json", "model_dump_json", "to_json",
+    "serialize",
+})
+# Functions that return a serialized copy of their argument: `json.dumps(span)`, `asdict(span)`.
+_SERIALIZERS = frozenset({"dumps", "asdict", "astuple", "to_jsonable_python"})
 _WRITERS = frozenset({"setdefault", "set", "put"})
 _READERS = frozenset({"get"})
 
@@ -55,8 +60,9 @@ A mapping is a cache when its name says so (cache, memo, index, store, embedding
 citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
-mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`) is the span
-store, not a derived artifact. Mappings local to a function are transient and not reported.
+mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
+serialization of the whole span (`s.model_dump_json()`, `json.dumps(s)`), is the span store, not a
+derived artifact. Mappings local to a function are transient and not reported.
 
 ## Why is this bad?
 When an operator rewrites the span in place (summarize, redact, normalize) and keeps its id, the
@@ -442,7 +448,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             if isinstance(func, cst.Attribute) and func.attr.value in _SELF_COPIES:
                 return self._is_itself(func.value, span_id)
             name = callee_name(value) or ""
-            if name[:1].isupper() or name in ("deepcopy", "copy"):
+            if name[:1].isupper() or name in ("deepcopy", "copy") or name in _SERIALIZERS:
                 return bool(value.args) and all(self._is_itself(a.value, span_id) for a in value.args)
             return False
         code = self.context.module.code_for_node(value)

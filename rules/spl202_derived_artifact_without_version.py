@@ -16,6 +16,8 @@ _POSITION_WORDS = frozenset(
 # Token fields that are usage accounting of a model call, not an artifact of a span.
 _USAGE_WORDS = frozenset({"prompt", "completion", "input", "output", "total", "reasoning", "cached", "max", "limit"})
 _DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint"})
+# Fields saying how much to read from a start position: with one of them and no end, the start is a cursor.
+_AMOUNT_WORDS = frozenset({"max", "limit", "count", "size", "page"})
 _FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
 
 
@@ -37,7 +39,9 @@ A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`
 score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
 always the record's own. A record that quotes text beside a reference to another span
 (`Quote(message_id, text, start, end)`) is still reported. Properties count as fields: a
-`content_hash` computed by a `@property` tracks the content.
+`content_hash` computed by a `@property` tracks the content. A start position with no end that pages
+through a document (`next_start_index`, or `start_index` beside `max_blocks`/`limit`) is a cursor, not
+an offset into the span.
 
 ## Why is this bad?
 When the span is rewritten in place its id stays the same, so the record still looks valid: a
@@ -257,7 +261,7 @@ No fix: adding a field changes every place that builds the record.
         ids = {f for f in fields if self._names_span_id(f)}
         if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
             return False  # the span itself (`Chunk(chunk_id, text, embedding)`), not an artifact of one
-        derived = {f for f in fields if self._is_derived(f)}
+        derived = {f for f in fields if self._is_derived(f)} - _cursors(fields)
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
 
     def _names_span_id(self, name: str) -> bool:
@@ -288,6 +292,17 @@ No fix: adding a field changes every place that builds the record.
         if name in self.context.vocabulary.derived_fields:
             return True
         return parts[-1] in self._derived_words
+
+
+def _cursors(fields: set[str]) -> set[str]:
+    """Start positions that page through a document rather than point into it: with no end field, a
+    `next_start_index`, or a start beside how much to read (`start_index` with `max_blocks`, `limit`)."""
+    parts = {f: set(name_parts(f)) for f in fields}
+    if any(words & {"end", "stop", "length", "len", "offsets"} for words in parts.values()):
+        return set()
+    starts = {f for f, words in parts.items() if words & {"start", "offset", "cursor"}}
+    paged = any(words & _AMOUNT_WORDS for f, words in parts.items() if f not in starts)
+    return {f for f in starts if paged or "next" in parts[f]}
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, name_parts, string_key, string_value
+from rules.analysis import PAYLOAD_WORDS, callee_name, name_parts, root_name, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
 from rules.candidates import SUMMARIZE_CALL
 from rules.lazy_libcst import cst
@@ -72,7 +72,9 @@ Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resumm
 `summary` with a producing verb such as `predict_new_summary`) whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
 a running summary carried through a loop or kept on `self`), or an argument whose name says it is
-a summary (`existing_summary`, `prev_summary`, `running_summary`).
+a summary (`existing_summary`, `prev_summary`, `running_summary`). A local assigned in the function is
+judged by what it was assigned, not by its name, and a `summary` field read out of a request or the
+parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
 The call is fine when the chain is tracked: it passes lineage (`parent=`, `parents=`,
 `source_ids=`, `sources=`, `lineage=`, `derived_from=`, `chain=`), or the same function records
@@ -366,7 +368,8 @@ No fix: what to record as lineage is the caller's decision.
         analysis = self.context.analysis
         if isinstance(expr, cst.Name):
             inputs.names.add(expr.value)
-            if analysis.says_summary(expr.value):
+            # A local bound in this function is judged by what it was bound to (its bindings), not its name.
+            if analysis.says_summary(expr.value) and expr.value not in self._stack[-1].bindings:
                 inputs.summary = inputs.summary or expr.value
         elif isinstance(expr, cst.Attribute):
             inputs.texts.add(self.context.module.code_for_node(expr))
@@ -376,7 +379,7 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.Subscript):
             inputs.texts.add(self.context.module.code_for_node(expr))
             key = string_key(expr)
-            if key and analysis.says_summary(key):
+            if key and analysis.says_summary(key) and not _from_payload(expr):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
             self._scan(expr.value, inputs)
         elif isinstance(expr, cst.Call):
@@ -490,6 +493,13 @@ No fix: what to record as lineage is the caller's decision.
         if inputs.summary and not self._lineage_object(scope, inputs, None):
             return True
         return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
+
+
+def _from_payload(expr: cst.BaseExpression) -> bool:
+    """`params["values"]["summary"]`, `request.json["summary"]`: a field of a request or tool call, an input
+    named `summary`, not the output of a summarize call."""
+    root = root_name(expr)
+    return root is not None and any(p in PAYLOAD_WORDS for p in name_parts(root))
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]

@@ -95,3 +95,29 @@ def test_a_helper_that_only_resets_derived_fields_covers_the_write() -> None:
     project = ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
     assert project.helpers["clear_derived"].resets == frozenset({"chunk"})
     assert check_source(operators, "ops.py", Settings(select=("SPL104",)), project=project) == []
+
+
+def test_a_relative_import_picks_the_class_of_its_own_package_through_a_reexport() -> None:
+    # Two frameworks of one tree both define `Agent`; `from ...agent import Agent` in the first one's
+    # middleware means its own `agent` package, whose `__init__` re-exports the class from `_agent.py`.
+    ours = (
+        "from dataclasses import dataclass, field\n\n@dataclass\nclass Msg:\n    id: str\n    content: list\n\n"
+        "@dataclass\nclass AgentState:\n    context: list[Msg] = field(default_factory=list)\n\n"
+        "class Agent:\n    def __init__(self, state: AgentState | None = None) -> None:\n"
+        "        self.state = state or AgentState()\n"
+    )
+    theirs = "class Agent:\n    def __init__(self, prompt_driver) -> None:\n        self.state = prompt_driver\n"
+    middleware = (
+        "from ...agent import Agent\n\n"
+        "def inject(agent: Agent, hints: list) -> None:\n"
+        "    last_msg = agent.state.context[-1]\n"
+        "    last_msg.content.extend(hints)\n"
+    )
+    files = (
+        ("", "fw_a/pkg/agent/__init__.py"), (ours, "fw_a/pkg/agent/_agent.py"),
+        (theirs, "fw_b/pkg/structures/agent.py"), (middleware, "fw_a/pkg/app/middleware/inbox.py"),
+    )
+    summaries = [summarize_source(src, DEFAULT_VOCABULARY, path) for src, path in files]
+    project = ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
+    found = check_source(middleware, "fw_a/pkg/app/middleware/inbox.py", Settings(select=CODES), project=project)
+    assert [(d.location.line, d.code) for d in found] == [(5, "SPL103")]
