@@ -4,6 +4,7 @@ function produced the hash."""
 from __future__ import annotations
 
 import hashlib
+import operator
 import threading
 import types
 import weakref
@@ -87,13 +88,14 @@ class SpanType:
     __slots__ = (
         "id_field", "content_field", "version_field", "hash_field", "hash_is_computed",
         "derived_fields", "tombstone_flags", "slot_names", "eager_fields", "metadata_field", "digest",
-        "digest_inferred",
+        "digest_inferred", "slot_getter",
     )
 
     def __init__(self, **values: Any) -> None:
         for name in self.__slots__:
             setattr(self, name, values.get(name))
         self.digest_inferred = False
+        self.slot_getter = operator.attrgetter(*self.slot_names) if self.slot_names else None
 
     @property
     def has_stored_hash(self) -> bool:
@@ -157,6 +159,11 @@ class SpanReader:
         with _LOCK:
             self._types = {}
             self._type_refs = {}
+
+    @property
+    def cached_types(self) -> dict[int, SpanType | None]:
+        """The per-type cache, by id of the type, for hot loops that look it up inline."""
+        return self._types
 
     def span_type(self, obj: Any) -> SpanType | None:
         """The fields of `obj`'s type if `obj` is a span, else None."""

@@ -33,8 +33,11 @@ UNREADABLE = object()  # the content of a span whose content field raised when r
 
 
 def _same_contents(value: Any, contents: Any) -> bool:
-    """Whether the mutable `value` still holds exactly `contents` (its saved copy), by identity."""
+    """Whether the mutable `value` still holds exactly `contents` (its saved copy, None if it was
+    empty), by identity."""
     try:
+        if contents is None:
+            return not value
         if len(value) != len(contents):
             return False
         if type(value) is dict:
@@ -47,29 +50,58 @@ def _same_contents(value: Any, contents: Any) -> bool:
 
 
 def _refill(value: Any, contents: Any) -> None:
-    if type(value) is list or type(value) is bytearray:
+    if contents is None:
+        value.clear()
+    elif type(value) is list or type(value) is bytearray:
         value[:] = contents
     else:
         value.clear()
         value.update(contents)
 
 
-def save_mutables(values: Iterable[Any], saved: list[tuple[Any, Any]], depth: int = NESTED_DEPTH) -> None:
-    """Append (value, copy of its contents) for each dict, list, set or bytearray in `values`."""
-    values = list(values) if not isinstance(values, (list, tuple, type({}.values()))) else values
-    for value in compress(values, map(_MUTABLE.__contains__, map(type, values))):
-        contents = value.copy()
-        saved.append((value, contents))
-        if depth and 0 < len(contents) <= NESTED_MEMBERS:
-            if type(contents) is dict:
-                save_mutables(contents.values(), saved, depth - 1)
-            elif type(contents) is list:
-                save_mutables(contents, saved, depth - 1)
+_NOTHING_SAVED: tuple[list, list] = ([], [])
+
+
+def save_mutables(values: Any, depth: int = NESTED_DEPTH) -> tuple[list, list]:
+    """The dicts, lists, sets and bytearrays among `values` (a list, tuple or dict view), and a copy
+    of each one's contents (None for an empty one), with the mutable members of small saved dicts
+    and lists too. The common case (no such value, or only empty ones) runs without a Python-level
+    loop."""
+    mutables = [*compress(values, map(_MUTABLE.__contains__, map(type, values)))]
+    if not mutables:
+        return _NOTHING_SAVED
+    if not any(mutables):
+        return mutables, [None] * len(mutables)
+    copies = [value.copy() if value else None for value in mutables]
+    if depth:
+        for contents in copies:
+            if contents and len(contents) <= NESTED_MEMBERS and (type(contents) is dict or type(contents) is list):
+                nested, nested_copies = save_mutables(contents.values() if type(contents) is dict else contents,
+                                                      depth - 1)
+                mutables += nested
+                copies += nested_copies
+    return mutables, copies
+
+
+def _all_same(saved: tuple[list, list]) -> bool:
+    return all(map(_same_contents, *saved))
 
 
 def _dict_same(current: Any, state: dict) -> bool:
     return (type(current) is dict and len(current) == len(state) and all(map(is_, current, state))
             and all(map(is_, current.values(), state.values())))
+
+
+def read_slots(obj: Any, span_type: SpanType) -> tuple:
+    """The values of the span type's slots on `obj` (MISSING for an unset one)."""
+    getter = span_type.slot_getter
+    if getter is None:
+        return ()
+    try:
+        values = getter(obj)
+        return values if len(span_type.slot_names) > 1 else (values,)
+    except Exception:  # an unset slot, or a failing property
+        return tuple([read(obj, n) for n in span_type.slot_names])
 
 
 class SpanRecord:
@@ -91,17 +123,17 @@ class SpanRecord:
             self.content = getattr(obj, span_type.content_field)
         except Exception:
             self.content = UNREADABLE
-        attributes = read(obj, "__dict__")
+        attributes = getattr(obj, "__dict__", None)
         state = attributes.copy() if type(attributes) is dict else None
         self.state = state
-        slot_names = span_type.slot_names
-        slots = tuple([read(obj, n) for n in slot_names]) if slot_names else ()
+        slots = read_slots(obj, span_type)
         self.slots = slots
-        saved: list[tuple[Any, Any]] = []
-        if state:
-            save_mutables(state.values(), saved)
-        if slots:
-            save_mutables(slots, saved)
+        saved = _NOTHING_SAVED
+        if state and not _MUTABLE.isdisjoint(map(type, state.values())):
+            saved = save_mutables(state.values())
+        if slots and not _MUTABLE.isdisjoint(map(type, slots)):
+            in_slots = save_mutables(slots)
+            saved = (saved[0] + in_slots[0], saved[1] + in_slots[1])
         self.saved = saved
         self.eager = {n: read(obj, n) for n in span_type.eager_fields} if span_type.eager_fields else None
 
@@ -136,9 +168,9 @@ class SpanRecord:
     def content_mutated(self) -> bool:
         """Whether a mutable content value (a list of content blocks) was changed in place."""
         content = self.content
-        if type(content) not in _MUTABLE:
+        if type(content) is str or type(content) not in _MUTABLE:
             return False
-        return not all(_same_contents(value, contents) for value, contents in self.saved if value is content)
+        return not all(_same_contents(value, contents) for value, contents in zip(*self.saved) if value is content)
 
     def changed(self) -> bool:
         """Whether any attribute, slot or saved mutable value of the span differs from its snapshot
@@ -146,9 +178,9 @@ class SpanRecord:
         obj = self.obj
         if self.state is not None and not _dict_same(read(obj, "__dict__"), self.state):
             return True
-        if self.slots and not all(map(is_, self.slots, [read(obj, n) for n in self.span_type.slot_names])):
+        if self.slots and not all(map(is_, self.slots, read_slots(obj, self.span_type))):
             return True
-        return not all(_same_contents(value, contents) for value, contents in self.saved)
+        return not _all_same(self.saved)
 
     def restore(self) -> list[str]:
         """Put back what differs from the snapshot (and nothing else); re-read the span and return
@@ -177,7 +209,7 @@ class SpanRecord:
                     object.__setattr__(obj, name, value)
             except Exception:
                 problems.append(f"field {name!r}")
-        for value, contents in self.saved:
+        for value, contents in zip(*self.saved):
             if not _same_contents(value, contents):
                 try:
                     _refill(value, contents)
@@ -408,9 +440,12 @@ class CallSnapshot(_Walk):
     def span_container(self, container: Any) -> None:
         self.containers.append(ContainerRecord(container))
         records, all_records, span_type_of, key_of = self.records, self.all_records, self.reader.span_type, self.reader.key
+        types = self.reader.cached_types
         for place, member in _members(container):  # the hot loop: one pass per span, kept inline
             try:
-                member_type = span_type_of(member)
+                member_type = types.get(id(type(member)), MISSING)
+                if member_type is MISSING:
+                    member_type = span_type_of(member)
                 if member_type is None:
                     continue
                 span_id = getattr(member, member_type.id_field, None)
@@ -491,9 +526,12 @@ class _CurrentSpans(_Walk):
 
     def span_container(self, container: Any) -> None:
         spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
-        for _, member in _members(container):
+        types = self.reader.cached_types
+        for member in (container.values() if isinstance(container, Mapping) else container):
             try:
-                span_type = span_type_of(member)
+                span_type = types.get(id(type(member)), MISSING)
+                if span_type is MISSING:
+                    span_type = span_type_of(member)
                 if span_type is not None:
                     span_id = getattr(member, span_type.id_field, None)
                     key = span_id if type(span_id) is str else key_of(member, span_type)
