@@ -93,7 +93,7 @@ class Vocabulary:
     )
     record_methods: tuple[str, ...] = _t("record", "append", "log", "write")
     # Endings of a class name that make its instances decision logs (runtime guard).
-    decision_log_types: tuple[str, ...] = _t("DecisionLog", "AuditLog", "Ledger", "Journal", "EditLog")
+    decision_log_types: tuple[str, ...] = _t("DecisionLog", "AuditLog", "EditLog", "PruneLog", "Ledger", "Journal")
     # Attributes of a decision-log object holding its list of entries (runtime guard).
     log_entry_fields: tuple[str, ...] = _t("entries", "records", "log", "_entries", "_records", "_log")
     # Arguments naming the edit a prune call performs (`compact(context, log, edit_id)`): an entry
