@@ -110,8 +110,8 @@ class SpanRecord:
     contents of the dicts, lists and sets they hold. `place` is its index or key in the container
     it was found in, or None."""
 
-    __slots__ = ("obj", "span_type", "key", "content", "state", "slots", "saved", "eager", "in_container",
-                 "place")
+    __slots__ = ("obj", "span_type", "key", "content", "content_saved", "state", "slots", "saved", "eager",
+                 "in_container", "place")
 
     def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool, place: Any = None) -> None:
         self.obj = obj
@@ -123,6 +123,9 @@ class SpanRecord:
             self.content = getattr(obj, span_type.content_field)
         except Exception:
             self.content = UNREADABLE
+        content = self.content
+        self.content_saved = (None if type(content) is str or type(content) not in _MUTABLE
+                              else save_mutables((content,)))
         attributes = getattr(obj, "__dict__", None)
         state = attributes.copy() if type(attributes) is dict else None
         self.state = state
@@ -167,10 +170,7 @@ class SpanRecord:
 
     def content_mutated(self) -> bool:
         """Whether a mutable content value (a list of content blocks) was changed in place."""
-        content = self.content
-        if type(content) is str or type(content) not in _MUTABLE:
-            return False
-        return not all(_same_contents(value, contents) for value, contents in zip(*self.saved) if value is content)
+        return self.content_saved is not None and not _all_same(self.content_saved)
 
     def changed(self) -> bool:
         """Whether any attribute, slot or saved mutable value of the span differs from its snapshot
