@@ -87,8 +87,11 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
     findings = []
     for record in snapshot.all_records:
         at_id = current.get(record.key)
-        if (at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content
-                and not record.content_mutated()):
+        try:
+            same = at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content
+        except Exception:  # content that cannot be read now: unchanged if it could not be read before
+            same = at_id is record.obj and record.content is UNREADABLE
+        if same and not record.content_mutated():
             continue  # the common case: same object at its id, same str object as content
         # the object itself, if it kept its id (held elsewhere, it is still that span), and
         # whatever object now sits at its id
