@@ -12,7 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import threading
+from collections import deque
 from typing import Any, Iterable
+
+WAKE_UP = 0.05  # seconds: a waiting coroutine checks again at least this often
 
 _OWNER: contextvars.ContextVar["Owner | None"] = contextvars.ContextVar("runtime_guard_owner", default=None)
 
@@ -46,6 +49,7 @@ class Holds:
     def __init__(self) -> None:
         self._condition = threading.Condition(threading.Lock())
         self._held: dict[int, list] = {}  # id -> [owner, count]
+        self._waiting: dict[int, deque] = {}  # id -> coroutines waiting for it: (loop, future), first come first
 
     def _blocked(self, ids: Iterable[int], owner: Owner) -> Owner | None:
         for key in ids:
@@ -88,14 +92,47 @@ class Holds:
             return ids
 
     async def hold_async(self, ids: list[int], owner: Owner) -> list[int]:
-        """`hold` for a coroutine: yields to the event loop while waiting."""
-        delay = 0.0
-        while not self.try_hold(ids, owner):
-            await asyncio.sleep(delay)
-            delay = min(max(delay * 2, 0.0005), 0.01)
-        return ids
+        """`hold` for a coroutine: waits in the event loop, in line for the first id it is blocked
+        on, woken when that id is released (and checking again at least every WAKE_UP seconds)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future | None = None
+        try:
+            while True:
+                with self._condition:
+                    blocker = next((key for key in ids if self._blocked((key,), owner) is not None), None)
+                    if blocker is None:
+                        self._take(ids, owner)
+                        return ids
+                    if future is None or future.done():
+                        woken = future is not None
+                        future = loop.create_future()
+                        line = self._waiting.setdefault(blocker, deque())
+                        line.appendleft((loop, future)) if woken else line.append((loop, future))
+                await asyncio.wait((future,), timeout=WAKE_UP)
+        except BaseException:
+            if future is not None and future.done() and not future.cancelled():
+                self._wake(blocker)  # woken but leaving: pass the turn on
+            raise
+        finally:
+            if future is not None and not future.done():
+                future.cancel()  # no longer waiting: a later release wakes the next in line
+
+    def _wake(self, key: int) -> None:
+        with self._condition:
+            waiting = self._waiting.get(key)
+            while waiting:
+                loop, future = waiting.popleft()
+                if not waiting:
+                    del self._waiting[key]
+                if not future.done():
+                    try:
+                        loop.call_soon_threadsafe(_resolve, future)
+                        return
+                    except RuntimeError:  # its loop is closed
+                        continue
 
     def release(self, ids: list[int]) -> None:
+        released: list[int] = []
         with self._condition:
             for key in ids:
                 hold = self._held.get(key)
@@ -103,7 +140,16 @@ class Holds:
                     hold[1] -= 1
                     if hold[1] == 0:
                         del self._held[key]
+                        if key in self._waiting:
+                            released.append(key)
             self._condition.notify_all()
+        for key in released:
+            self._wake(key)
+
+
+def _resolve(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 HOLDS = Holds()
