@@ -6,34 +6,10 @@ from collections.abc import Mapping
 from typing import Any, Iterable
 
 from runtime_guard.decision_log import LogSnapshot
+from runtime_guard.errors import content_length, describe_key, safe_repr, short_hash
 from runtime_guard.lineage import LINEAGE
 from runtime_guard.schema import MISSING, SpanReader, SpanType, read
 from runtime_guard.snapshot import UNREADABLE, CallSnapshot, SpanRecord
-
-
-def safe_repr(value: Any) -> str:
-    """repr(value), or its type's name when its `__repr__` fails (a message is always built)."""
-    try:
-        text = repr(value)
-        return text if isinstance(text, str) else f"<{type(value).__name__}>"
-    except Exception:
-        return f"<{type(value).__name__} whose repr failed>"
-
-
-def describe_key(key: Any) -> str:
-    """How a message names a span: its id, or its type when it has none."""
-    if isinstance(key, tuple) and len(key) == 2 and key[0] == "<object>":
-        return "without an id"
-    return safe_repr(key)
-
-
-def short_hash(value: Any) -> str:
-    """The 8-character prefix a message shows of a stored hash."""
-    return "none" if value is None else str(value)[:8]
-
-
-def content_length(content: Any) -> str:
-    return str(len(content)) if isinstance(content, (str, bytes, list)) else "?"
 
 
 class Finding:

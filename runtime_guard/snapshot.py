@@ -15,6 +15,7 @@ from operator import is_
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any, Iterable, Iterator
 
+from runtime_guard.errors import describe_key
 from runtime_guard.schema import MISSING, SpanReader, SpanType, read
 
 MAX_DEPTH = 3
@@ -488,16 +489,9 @@ class CallSnapshot(_Walk):
             current.spans.setdefault(self.reader.key(record.obj, record.span_type), record.obj)
         return current.spans
 
-    def changed(self) -> bool:
-        return (any(read(b.holder, b.attribute) is not b.value for b in self.bindings)
-                or any(record.changed() for record in self.containers)
-                or any(record.changed() for record in self.all_records))
-
     def restore(self) -> tuple[int, int, list[str]]:
         """Restore what the call changed, then re-read it: return how many containers (and bindings)
         and spans were restored, and what could not be restored."""
-        from runtime_guard.invariants import describe_key
-
         problems: list[str] = []
         containers = 0
         for binding in self.bindings:
