@@ -154,15 +154,20 @@ class _Guard:
         return call
 
     def hold_found(self, call: _Call | None, held: list[int], owner: Any) -> list[int]:
-        """Hold the containers and spans the snapshot found beyond the arguments (adding them to
-        `held`); return those another call holds, to wait for."""
-        if call is None:
-            return []
-        more = [i for i in held_ids(call.snapshot.lock_targets()) if i not in set(held)]
-        if not more or HOLDS.try_hold(more, owner):
-            held += more
-            return []
-        return more
+        """Hold what the snapshot found the call uses and let go of the arguments that reach no
+        span (a client object shared by every call must not serialise them); `held` is updated.
+        Return the ids another call holds, to wait for."""
+        targets = held_ids(call.snapshot.lock_targets()) if call is not None else []
+        more = [i for i in targets if i not in set(held)]
+        if more and not HOLDS.try_hold(more, owner):
+            return more
+        held += more
+        wanted = set(targets)
+        unused = [i for i in held if i not in wanted]
+        if unused:
+            HOLDS.release(unused)
+            held[:] = [i for i in held if i in wanted]
+        return []
 
     def after(self, call: _Call | None, result: Any, mode: str) -> None:
         """Check the kind's invariant on the spans the call left; act on a violation."""

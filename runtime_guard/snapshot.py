@@ -420,13 +420,15 @@ class CallSnapshot(_Walk):
         self.bindings: list[Binding] = []
         self.direct: list[SpanRecord] = []
         self.arguments: list[Any] = []
+        self.reaching: list[Any] = []  # the arguments that reach a span
         self._shadowed_ids: set[int] = set()  # spans sharing a key with an earlier, different span
 
     def add_argument(self, value: Any) -> list[SpanRecord]:
         """Snapshot the spans `value` reaches; return the records it added."""
         start = len(self.all_records)
         self.arguments.append(value)
-        self.visit(value)
+        if self.visit(value):
+            self.reaching.append(value)
         return self.all_records[start:]
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
@@ -476,9 +478,10 @@ class CallSnapshot(_Walk):
             self.direct.append(record)
 
     def lock_targets(self) -> list[Any]:
-        """The containers and directly held spans a guarded call uses (the guard serialises calls
-        on them)."""
-        return [record.container for record in self.containers] + [record.obj for record in self.direct]
+        """The arguments reaching spans, the containers of spans and the spans held directly: what
+        a guarded call uses (the guard serialises calls on them)."""
+        return (self.reaching + [record.container for record in self.containers]
+                + [record.obj for record in self.direct])
 
     def current_spans(self) -> dict[Any, Any]:
         """The spans reachable now from the call's arguments, by key."""

@@ -285,3 +285,23 @@ def test_a_plain_guarded_call_from_a_coroutine_does_not_wait_forever_for_a_suspe
 
     asyncio.run(main())
     assert table["s0"].version == table["s1"].version == 2
+
+
+def test_an_argument_reaching_no_span_is_not_held_during_the_call():
+    client = type("Client", (), {})()  # shared by every call, holds no span
+    buffers = [{s.span_id: s for s in make_spans(2)} for _ in range(2)]
+
+    @guard("rewrite")
+    def rewrite(table, client):
+        table["s0"].rewrite("new")
+
+    @guard("rewrite")
+    def rewrite_in_a_worker(table, client):
+        worker = threading.Thread(target=rewrite, args=(buffers[1], client))
+        worker.start()
+        worker.join(timeout=30)
+        assert not worker.is_alive(), "the worker waited for the shared client"
+        table["s0"].rewrite("outer")
+
+    rewrite_in_a_worker(buffers[0], client)
+    assert buffers[0]["s0"].version == buffers[1]["s0"].version == 2
