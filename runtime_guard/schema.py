@@ -82,6 +82,35 @@ def exempt(span_type: type) -> type:
     return span_type
 
 
+class TypeCache:
+    """Values computed once per type, by id of the type (`values`, for inline lookups). An entry
+    leaves with its type: types made at run time (pydantic.create_model per request, `type(...)`
+    factories) stay collectable."""
+
+    def __init__(self) -> None:
+        self.values: dict[int, Any] = {}
+        self._refs: dict[int, weakref.ref] = {}
+
+    def remember(self, kind: type, value: Any) -> Any:
+        """Store `value` for `kind` and return it (not stored if `kind` cannot be weakly referenced)."""
+        key = id(kind)
+        values, refs = self.values, self._refs
+
+        def forget(_ref: weakref.ref) -> None:
+            if refs.get(key) is _ref:
+                del refs[key]
+                values.pop(key, None)
+
+        with _LOCK:
+            if key not in refs:
+                try:
+                    refs[key] = weakref.ref(kind, forget)
+                except TypeError:
+                    return value
+            values[key] = value
+        return value
+
+
 class SpanType:
     """The resolved fields of one span type."""
 
@@ -127,7 +156,8 @@ def _class_attribute(span_type: type, name: str) -> Any:
     return MISSING
 
 
-def _slot_names(span_type: type) -> tuple[str, ...]:
+def slot_names(span_type: type) -> tuple[str, ...]:
+    """The slots of a type and its bases (without `__dict__` and `__weakref__`)."""
     names: list[str] = []
     for klass in span_type.__mro__:
         slots = klass.__dict__.get("__slots__", ())
@@ -147,48 +177,28 @@ class SpanReader:
     def __init__(self, schema: SpanSchema = DEFAULT_SCHEMA) -> None:
         self.schema = schema
         self.vocabulary = schema.vocabulary
-        # id(type) -> its fields; an entry leaves with its type (types made at run time, such as
-        # pydantic.create_model per request, stay collectable).
-        self._types: dict[int, SpanType | None] = {}
-        self._type_refs: dict[int, weakref.ref] = {}
+        self._types = TypeCache()
         with _LOCK:
             _READERS.add(self)
 
     def forget_types(self) -> None:
         """Drop the per-type cache (after a type was exempted)."""
-        with _LOCK:
-            self._types = {}
-            self._type_refs = {}
+        self._types = TypeCache()
 
     @property
     def cached_types(self) -> dict[int, SpanType | None]:
         """The per-type cache, by id of the type, for hot loops that look it up inline."""
-        return self._types
+        return self._types.values
 
     def span_type(self, obj: Any) -> SpanType | None:
         """The fields of `obj`'s type if `obj` is a span, else None."""
-        cached = self._types.get(id(type(obj)), MISSING)
+        cached = self._types.values.get(id(type(obj)), MISSING)
         if cached is not MISSING:
             return cached
         return self._resolve(obj)
 
     def _remember(self, span_type: type, resolved: SpanType | None) -> SpanType | None:
-        key = id(span_type)
-        types_, refs = self._types, self._type_refs
-
-        def forget(_ref: weakref.ref) -> None:
-            if refs.get(key) is _ref:
-                del refs[key]
-                types_.pop(key, None)
-
-        with _LOCK:
-            if key not in refs:
-                try:
-                    refs[key] = weakref.ref(span_type, forget)
-                except TypeError:
-                    return resolved  # a type that cannot be weakly referenced is resolved on each call
-            types_[key] = resolved
-        return resolved
+        return self._types.remember(span_type, resolved)
 
     def key(self, obj: Any, span_type: SpanType) -> Any:
         """The identity of a span across the call: its id, or the object itself when it has none."""
@@ -241,15 +251,15 @@ class SpanReader:
         metadata = first(None, vocabulary.metadata_fields, lambda v: hasattr(v, "get"))
         derived_fields = present(vocabulary.derived_fields)
         tombstone_flags = present(vocabulary.tombstone_flags)
-        slot_names = _slot_names(span_type)
+        slots = slot_names(span_type)
         instance_fields = getattr(obj, "__dict__", {})
         checked = (version_field, hash_field if not hash_is_computed else None) + derived_fields + tombstone_flags
         eager_fields = tuple(n for n in checked
-                             if n is not None and n not in instance_fields and n not in slot_names)
+                             if n is not None and n not in instance_fields and n not in slots)
         resolved = SpanType(
             id_field=id_field, content_field=content_field, version_field=version_field,
             hash_field=hash_field, hash_is_computed=hash_is_computed,
-            derived_fields=derived_fields, tombstone_flags=tombstone_flags, slot_names=slot_names,
+            derived_fields=derived_fields, tombstone_flags=tombstone_flags, slot_names=slots,
             eager_fields=eager_fields,
             metadata_field=metadata,
             digest=schema.digest,

@@ -13,10 +13,10 @@ from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import compress
 from operator import is_
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 from runtime_guard.errors import describe_key
-from runtime_guard.schema import MISSING, SpanReader, SpanType, read
+from runtime_guard.schema import MISSING, SpanReader, SpanType, TypeCache, read, slot_names
 
 MAX_DEPTH = 3
 # Small mappings are walked member by member (graph state: {"messages": [...], "step": 3}); larger
@@ -29,6 +29,7 @@ NESTED_DEPTH = 2
 
 _SEQUENCES = (list, tuple, deque)
 _MUTABLE = frozenset({dict, list, set, bytearray})
+_IS_MUTABLE = dict.fromkeys(_MUTABLE, True).get  # a builtin method: fast to map over many values
 _ATOMS = frozenset({str, bytes, int, float, bool, complex, type(None), range})
 UNREADABLE = object()  # the content of a span whose content field raised when read
 
@@ -68,7 +69,10 @@ def save_mutables(values: Any, depth: int = NESTED_DEPTH) -> tuple[list, list]:
     of each one's contents (None for an empty one), with the mutable members of small saved dicts
     and lists too. The common case (no such value, or only empty ones) runs without a Python-level
     loop."""
-    mutables = [*compress(values, map(_MUTABLE.__contains__, map(type, values)))]
+    return _save([*compress(values, map(_IS_MUTABLE, map(type, values)))], depth)
+
+
+def _save(mutables: list, depth: int) -> tuple[list, list]:
     if not mutables:
         return _NOTHING_SAVED
     if not any(mutables):
@@ -133,11 +137,13 @@ class SpanRecord:
         slots = read_slots(obj, span_type)
         self.slots = slots
         saved = _NOTHING_SAVED
-        if state and not _MUTABLE.isdisjoint(map(type, state.values())):
+        if state:
             saved = save_mutables(state.values())
-        if slots and not _MUTABLE.isdisjoint(map(type, slots)):
-            in_slots = save_mutables(slots)
-            saved = (saved[0] + in_slots[0], saved[1] + in_slots[1])
+        if slots:
+            in_slots = [value for value in slots if type(value) in _MUTABLE]
+            if in_slots:
+                values, copies = _save(in_slots, NESTED_DEPTH)
+                saved = (saved[0] + values, saved[1] + copies)
         self.saved = saved
         self.eager = {n: read(obj, n) for n in span_type.eager_fields} if span_type.eager_fields else None
 
@@ -243,18 +249,25 @@ def _is_container(value: Any) -> bool:
     return isinstance(value, (dict, *_SEQUENCES)) or isinstance(value, (Mapping, Sequence))
 
 
-def attributes_of(obj: Any) -> Iterator[tuple[str, Any]]:
+_SHAPES = TypeCache()  # type -> (whether it is a container, its slots)
+
+
+def _shape(value: Any) -> tuple[bool, tuple[str, ...]]:
+    shape = _SHAPES.values.get(id(type(value)))
+    if shape is None:
+        shape = _SHAPES.remember(type(value), (_is_container(value), slot_names(type(value))))
+    return shape
+
+
+def attributes_of(obj: Any) -> list[tuple[str, Any]]:
     """An object's instance attributes and filled slots; reading one that raises skips it."""
     attributes = read(obj, "__dict__")
-    if isinstance(attributes, dict):
-        yield from list(attributes.items())
-    for klass in type(obj).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__dict__", "__weakref__"):
-                value = read(obj, name)
-                if value is not MISSING:
-                    yield name, value
+    found = list(attributes.items()) if isinstance(attributes, dict) else []
+    for name in _shape(obj)[1]:
+        value = read(obj, name)
+        if value is not MISSING:
+            found.append((name, value))
+    return found
 
 
 _NOT_WALKED = (type, FunctionType, MethodType, BuiltinFunctionType, ModuleType)
@@ -362,7 +375,7 @@ class _Walk:
         if span_type is not None:
             self.span(value, span_type, place)
             return True
-        if _is_container(value):
+        if _shape(value)[0]:
             first = _first_member(value)
             if first is MISSING:
                 return False
