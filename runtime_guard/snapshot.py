@@ -390,12 +390,11 @@ class _Walk:
                     reached = self.visit(member, depth + 1, key) or reached
             else:
                 members = iter(_members(value))
-                index, member = next(members)
-                if not self.visit(member, depth + 1, index):
+                index, first = next(members)
+                if not self.visit(first, depth + 1, index):
                     return False
                 reached = True
-                for index, member in members:
-                    self.visit(member, depth + 1, index)
+                self._visit_like(first, members, depth + 1)
             if reached:
                 self.holder_container(value)
             return reached
@@ -407,6 +406,31 @@ class _Walk:
                 reached = True
                 self.bound(value, name, attribute)
         return reached
+
+    def _visit_like(self, first: Any, members: Iterable[tuple[Any, Any]], depth: int) -> None:
+        """Visit the other members of a uniform container of holders. When the first member is a
+        holder whose spans sit directly in its attributes (`NodeWithScore.node`), members of its
+        type are read at those attributes alone."""
+        span_type_of = self.reader.span_type
+        holder_type = type(first)
+        names = None
+        if not _shape(first)[0] and span_type_of(first) is None:
+            reaching = [(name, value) for name, value in attributes_of(first) if self._seen.get(id(value))]
+            if reaching and all(span_type_of(value) is not None for _, value in reaching):
+                names = [name for name, _ in reaching]
+        for index, member in members:
+            if names is not None and type(member) is holder_type:
+                try:
+                    inner = [(name, getattr(member, name)) for name in names]
+                    types = [span_type_of(value) for _, value in inner]
+                except Exception:
+                    types = [None]
+                if None not in types:
+                    for (name, value), span_type in zip(inner, types):
+                        self.span(value, span_type, index)
+                        self.bound(member, name, value)
+                    continue
+            self.visit(member, depth, index)
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         raise NotImplementedError
