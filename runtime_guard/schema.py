@@ -117,7 +117,7 @@ class SpanType:
     __slots__ = (
         "id_field", "content_field", "version_field", "hash_field", "hash_is_computed",
         "derived_fields", "tombstone_flags", "slot_names", "eager_fields", "metadata_field", "digest",
-        "digest_inferred", "slot_getter",
+        "digest_inferred", "slot_getter", "field_count", "mutable_getter",
     )
 
     def __init__(self, **values: Any) -> None:
@@ -125,6 +125,8 @@ class SpanType:
             setattr(self, name, values.get(name))
         self.digest_inferred = False
         self.slot_getter = operator.attrgetter(*self.slot_names) if self.slot_names else None
+        self.field_count, self.mutable_getter = _mutable_fields(values["declared"]) if values.get("declared") else (
+            None, None)
 
     @property
     def has_stored_hash(self) -> bool:
@@ -154,6 +156,38 @@ def _class_attribute(span_type: type, name: str) -> Any:
         if name in klass.__dict__:
             return klass.__dict__[name]
     return MISSING
+
+
+_ATOMIC_ANNOTATIONS = (str, bytes, int, float, bool, "str", "bytes", "int", "float", "bool")
+
+
+def declared_fields(span_type: type) -> dict[str, Any] | None:
+    """The annotation of each field a dataclass, attrs class or pydantic model declares (None for
+    other classes)."""
+    dataclass_fields = _class_attribute(span_type, "__dataclass_fields__")
+    if isinstance(dataclass_fields, dict):
+        return {name: f.type for name, f in dataclass_fields.items() if getattr(f, "_field_type", None) is None
+                or str(getattr(f, "_field_type", "")) == "_FIELD"}
+    attributes = _class_attribute(span_type, "__attrs_attrs__")
+    if attributes is not MISSING:
+        return {a.name: a.type for a in attributes}
+    model_fields = getattr(span_type, "__pydantic_fields__", None)
+    if isinstance(model_fields, dict) and hasattr(span_type, "__pydantic_fields_set__"):
+        return {name: info.annotation for name, info in model_fields.items()}
+    return None
+
+
+def _mutable_fields(declared: dict[str, Any]) -> tuple[int, Callable[[dict], tuple] | None]:
+    """How many fields a type declares, and a getter of the values of those not annotated as text
+    or numbers (None when every field is): only those can hold a dict, list or set to save."""
+    names = [name for name, annotation in declared.items()
+             if not any(annotation is atomic or annotation == atomic for atomic in _ATOMIC_ANNOTATIONS)]
+    if not names:
+        return len(declared), None
+    if len(names) == 1:
+        name = names[0]
+        return len(declared), lambda state: (state[name],)
+    return len(declared), operator.itemgetter(*names)
 
 
 def slot_names(span_type: type) -> tuple[str, ...]:
@@ -263,6 +297,7 @@ class SpanReader:
             eager_fields=eager_fields,
             metadata_field=metadata,
             digest=schema.digest,
+            declared=declared_fields(span_type),
         )
         return self._remember(span_type, resolved)
 

@@ -88,6 +88,20 @@ def _save(mutables: list, depth: int) -> tuple[list, list]:
     return mutables, copies
 
 
+def _save_state(state: dict, span_type: SpanType) -> tuple[list, list]:
+    """save_mutables over a span's attributes: for a dataclass, attrs class or pydantic model whose
+    instance has exactly its declared fields, only those not annotated as text or numbers."""
+    if span_type.field_count == len(state):
+        getter = span_type.mutable_getter
+        if getter is None:
+            return _NOTHING_SAVED
+        try:
+            return save_mutables(getter(state))
+        except KeyError:
+            pass
+    return save_mutables(state.values())
+
+
 def _all_same(saved: tuple[list, list]) -> bool:
     return all(map(_same_contents, *saved))
 
@@ -138,7 +152,7 @@ class SpanRecord:
         self.slots = slots
         saved = _NOTHING_SAVED
         if state:
-            saved = save_mutables(state.values())
+            saved = _save_state(state, span_type)
         if slots:
             in_slots = [value for value in slots if type(value) in _MUTABLE]
             if in_slots:
