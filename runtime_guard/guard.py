@@ -213,9 +213,9 @@ class _Guard:
             if is_decision_log(option, vocabulary) or not callable(option):
                 return option
             return option(first) if _takes_an_argument(option) and named else option()
-        names = vocabulary.decision_log_names
+        names = vocabulary.decision_log_names + vocabulary.guard_log_names
         for name, value in named:
-            if name in names:
+            if name in names and not self._holds_spans(value):
                 return value
         for _, value in named:
             if is_named_decision_log(value, vocabulary):
@@ -224,10 +224,14 @@ class _Guard:
             if isinstance(value, (list, tuple, dict, str, bytes, type)) or value is None:
                 continue
             for name, attribute in attributes_of(value):
-                if (name.lstrip("_") in names and is_decision_log(attribute, vocabulary)) or is_named_decision_log(
-                        attribute, vocabulary):
+                if ((name.lstrip("_") in names and is_decision_log(attribute, vocabulary)
+                     and not self._holds_spans(attribute)) or is_named_decision_log(attribute, vocabulary)):
                     return attribute
         return None
+
+    def _holds_spans(self, value: Any) -> bool:
+        """Whether `value` is a list of spans (a transcript named `log` is not a decision log)."""
+        return isinstance(value, list) and bool(value) and self.reader.span_type(value[0]) is not None
 
     def _record_summaries(self, call: _Call, current: dict[Any, Any], result: Any) -> None:
         snapshot = call.snapshot

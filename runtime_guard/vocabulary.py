@@ -92,6 +92,8 @@ class Vocabulary:
         "decision_log", "decisions", "audit_log", "audit", "provenance", "ledger", "journal"
     )
     record_methods: tuple[str, ...] = _t("record", "append", "log", "write")
+    # Argument and attribute names the runtime guard also takes for a decision log (`compact(spans, log)`).
+    guard_log_names: tuple[str, ...] = _t("log", "decision_logs", "audit_trail")
     # Endings of a class name that make its instances decision logs (runtime guard).
     decision_log_types: tuple[str, ...] = _t("DecisionLog", "AuditLog", "EditLog", "PruneLog", "Ledger", "Journal")
     # Attributes of a decision-log object holding its list of entries (runtime guard).

@@ -198,3 +198,19 @@ def test_a_span_without_an_id_in_a_mapping_is_named_by_its_key():
 
     drop(table, [])
     assert list(table) == ["k1"]
+
+
+def test_a_list_named_log_is_the_decision_log_unless_it_holds_spans():
+    @guard("prune")
+    def drop(spans, log):
+        spans.pop()
+        log.append({"span_id": "s2"})
+
+    drop(make_spans(3), [])
+
+    @guard("prune")
+    def trim(spans, log):
+        log.pop()  # `log` here is a transcript of spans, not a decision log
+
+    with pytest.raises(ProvenanceError, match="no decision log was found"):
+        trim([], make_spans(2))
