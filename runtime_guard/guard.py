@@ -196,8 +196,8 @@ class _Guard:
             return
         try:
             call.restore()
-        except Exception:
-            logger.exception("runtime_guard: restoring after a failed call of %s raised", self.name)
+        except Exception as error:  # the operator's own exception is the one to propagate
+            logger.warning("restoring after a failed call of %s raised %s", self.name, type(error).__name__)
 
     def _find_log(self, named: list[tuple[str | None, Any]]) -> Any:
         """The call's decision log: `decision_log=` (the log, an attribute name on the first
