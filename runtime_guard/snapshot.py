@@ -75,12 +75,10 @@ def save_mutables(values: Any, depth: int = NESTED_DEPTH) -> tuple[list, list]:
 def _save(mutables: list, depth: int) -> tuple[list, list]:
     if not mutables:
         return _NOTHING_SAVED
-    if not any(mutables):
-        return mutables, [None] * len(mutables)
     copies = [value.copy() if value else None for value in mutables]
     if depth:
         for contents in copies:
-            if contents and len(contents) <= NESTED_MEMBERS and (type(contents) is dict or type(contents) is list):
+            if (type(contents) is dict or type(contents) is list) and len(contents) <= NESTED_MEMBERS:
                 nested, nested_copies = save_mutables(contents.values() if type(contents) is dict else contents,
                                                       depth - 1)
                 mutables += nested
@@ -133,31 +131,34 @@ class SpanRecord:
                  "in_container", "place")
 
     def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool, place: Any = None) -> None:
+        # the hot path of a snapshot (once per span per call): the common cases are inline
         self.obj = obj
         self.span_type = span_type
         self.key = key
         self.in_container = in_container
         self.place = place
         try:
-            self.content = getattr(obj, span_type.content_field)
+            content = getattr(obj, span_type.content_field)
         except Exception:
-            self.content = UNREADABLE
-        content = self.content
-        self.content_saved = (None if type(content) is str or type(content) not in _MUTABLE
-                              else save_mutables((content,)))
+            content = UNREADABLE
+        self.content = content
+        self.content_saved = None if type(content) is str or type(content) not in _MUTABLE else save_mutables(
+            (content,))
         attributes = getattr(obj, "__dict__", None)
         state = attributes.copy() if type(attributes) is dict else None
         self.state = state
-        slots = read_slots(obj, span_type)
-        self.slots = slots
-        saved = _NOTHING_SAVED
-        if state:
+        if not state or (span_type.field_count == len(state) and span_type.mutable_getter is None):
+            saved = _NOTHING_SAVED
+        else:
             saved = _save_state(state, span_type)
-        if slots:
+        if span_type.slot_getter is None:
+            self.slots = ()
+        else:
+            self.slots = slots = read_slots(obj, span_type)
             in_slots = [value for value in slots if type(value) in _MUTABLE]
             if in_slots:
                 values, copies = _save(in_slots, NESTED_DEPTH)
-                saved = (saved[0] + values, saved[1] + copies)
+                saved = (saved[0] + values, saved[1] + copies) if saved[0] else (values, copies)
         self.saved = saved
         self.eager = {n: read(obj, n) for n in span_type.eager_fields} if span_type.eager_fields else None
 
