@@ -67,7 +67,7 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
             same = at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content
         except Exception:  # content that cannot be read now: unchanged if it could not be read before
             same = at_id is record.obj and record.content is UNREADABLE
-        if same and not record.content_mutated():
+        if same and (record.content_saved is None or not record.content_mutated()):
             continue  # the common case: same object at its id, same str object as content
         # the object itself, if it kept its id (held elsewhere, it is still that span), and
         # whatever object now sits at its id
