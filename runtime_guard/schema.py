@@ -3,6 +3,7 @@ function produced the hash."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import operator
 import threading
@@ -164,10 +165,8 @@ _ATOMIC_ANNOTATIONS = (str, bytes, int, float, bool, "str", "bytes", "int", "flo
 def declared_fields(span_type: type) -> dict[str, Any] | None:
     """The annotation of each field a dataclass, attrs class or pydantic model declares (None for
     other classes)."""
-    dataclass_fields = _class_attribute(span_type, "__dataclass_fields__")
-    if isinstance(dataclass_fields, dict):
-        return {name: f.type for name, f in dataclass_fields.items() if getattr(f, "_field_type", None) is None
-                or str(getattr(f, "_field_type", "")) == "_FIELD"}
+    if dataclasses.is_dataclass(span_type):
+        return {f.name: f.type for f in dataclasses.fields(span_type)}
     attributes = _class_attribute(span_type, "__attrs_attrs__")
     if attributes is not MISSING:
         return {a.name: a.type for a in attributes}
