@@ -6,8 +6,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from runtime_guard.errors import StaleSpanError
-from runtime_guard.invariants import content_length, describe_key, short_hash
+from runtime_guard.errors import StaleSpanError, content_length, describe_key, short_hash
 from runtime_guard.schema import MISSING, SpanReader, SpanSchema, reader_for, sha256_hex
 
 

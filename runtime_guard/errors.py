@@ -1,7 +1,9 @@
-"""Errors and warnings the guard raises. Their messages name ids, versions, hash prefixes and
-lengths, never span content."""
+"""Errors and warnings the guard raises, and how their messages name spans: by ids, versions, hash
+prefixes and lengths, never by content."""
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class SpanInvariantError(RuntimeError):
@@ -27,3 +29,33 @@ class SpanGuardWarning(UserWarning):
 
 class NoSpanFoundWarning(UserWarning):
     """A guarded operator was called with no span the guard could find; that call went unchecked."""
+
+
+def safe_repr(value: Any) -> str:
+    """repr(value), or its type's name when its `__repr__` fails (a message is always built)."""
+    try:
+        text = repr(value)
+        return text if isinstance(text, str) else f"<{type(value).__name__}>"
+    except Exception:
+        return f"<{type(value).__name__} whose repr failed>"
+
+
+def describe_key(key: Any) -> str:
+    """How a message names a span: its id, or its type when it has none."""
+    if isinstance(key, tuple) and len(key) == 2 and key[0] == "<object>":
+        return "without an id"
+    return safe_repr(key)
+
+
+def short_hash(value: Any) -> str:
+    """The 8-character prefix a message shows of a stored hash."""
+    if value is None:
+        return "none"
+    try:
+        return str(value)[:8]
+    except Exception:
+        return "?"
+
+
+def content_length(content: Any) -> str:
+    return str(len(content)) if isinstance(content, (str, bytes, list)) else "?"

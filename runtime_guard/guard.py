@@ -16,13 +16,12 @@ from runtime_guard.errors import (
     NoSpanFoundWarning, ProvenanceError, SpanGuardWarning, SpanInvariantError, StaleSpanError,
     SummaryChainError,
 )
-from runtime_guard.invariants import (
-    Finding, LogSnapshot, check_prune, check_rewrite, check_summarize, ids_in, is_decision_log,
-)
+from runtime_guard.decision_log import LogSnapshot, is_decision_log, is_named_decision_log
+from runtime_guard.invariants import Finding, check_prune, check_rewrite, check_summarize, ids_in
 from runtime_guard.lineage import LINEAGE
-from runtime_guard.schema import SpanSchema, reader_for
+from runtime_guard.schema import MISSING, SpanSchema, read, reader_for
+from runtime_guard.serial import HOLDS, enter, held_ids, leave
 from runtime_guard.snapshot import CallSnapshot, attributes_of
-from runtime_guard.decision_log import DecisionLog
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,21 +72,33 @@ def _env_mode() -> str | None:
 class _Call:
     """The state of one guarded call between its snapshot and its check."""
 
-    __slots__ = ("snapshot", "log", "inputs", "lineage")
+    __slots__ = ("snapshot", "log", "inputs", "lineage", "edit_ids")
 
     def __init__(self, snapshot: CallSnapshot) -> None:
         self.snapshot = snapshot
         self.log: LogSnapshot | None = None
         self.inputs: list = []
         self.lineage: set = set()
+        self.edit_ids: tuple = ()
+
+    def restore(self) -> tuple[int, int, list[str], bool]:
+        """Restore the spans, containers and decision log; return how many containers and spans
+        were restored, what could not be, and whether the log was restored."""
+        containers, spans, problems = self.snapshot.restore()
+        log_restored = False
+        if self.log is not None and self.log.changed():
+            problems += self.log.restore()
+            log_restored = True
+        return containers, spans, problems, log_restored
 
 
 class _Guard:
     """One decorated operator's guard: its kind, mode and how it reads spans."""
 
     def __init__(self, kind: str, func: Callable[..., Any], on_violation: str, schema: SpanSchema,
-                 decision_log: Any, copy_on_rewrite: bool) -> None:
+                 decision_log: Any, copy_on_rewrite: bool, transactional: bool) -> None:
         self.kind = kind
+        self.transactional = transactional
         self.func = func
         self.on_violation = on_violation
         self.reader = reader_for(schema)
@@ -107,11 +118,13 @@ class _Guard:
         """The mode in force for the next call: SPANLINT_GUARD if set, else on_violation."""
         return _env_mode() or self.on_violation
 
-    def before(self, args: tuple, kwargs: dict, mode: str) -> _Call | None:
+    def named(self, args: tuple, kwargs: dict) -> list[tuple[str | None, Any]]:
+        named = list(zip(self.positional, args)) + [(None, a) for a in args[len(self.positional):]]
+        return named + list(kwargs.items())
+
+    def snapshot(self, named: list[tuple[str | None, Any]], mode: str) -> _Call | None:
         """Snapshot the call's spans; for summarize, check its inputs before the operator runs."""
         vocabulary = self.reader.vocabulary
-        named = list(zip(self.positional, args)) + [(None, a) for a in args[len(self.positional):]]
-        named += list(kwargs.items())
         snapshot = CallSnapshot(self.reader)
         call = _Call(snapshot)
         for index, (name, value) in enumerate(named):
@@ -126,46 +139,99 @@ class _Guard:
             return None
         if self.kind == "prune":
             log = self._find_log(named)
-            if log is not None and not is_decision_log(log):
-                self._violate([Finding(f"decision log of type {type(log).__name__} is neither a "
-                                       f"DecisionLog nor a list")], mode, call, called=False)
+            if log is not None and not is_decision_log(log, vocabulary):
+                self._violate([Finding(f"decision log of type {type(log).__name__} keeps no list of entries "
+                                       f"({', '.join(vocabulary.log_entry_fields[:3])}) and has no "
+                                       f"record/append method with iterable entries")], mode, call, called=False)
                 log = None
-            call.log = LogSnapshot(log) if log is not None else None
+            call.log = LogSnapshot(log, vocabulary) if log is not None else None
+            call.edit_ids = tuple(value for name, value in named
+                                  if name in vocabulary.edit_id_names and value is not None)
         elif self.kind == "summarize":
             findings = check_summarize(snapshot, call.inputs, call.lineage)
             if findings:
                 self._violate(findings, mode, call, called=False)
         return call
 
-    def after(self, call: _Call, result: Any, mode: str) -> None:
+    def hold_found(self, call: _Call | None, held: list[int], owner: Any) -> list[int]:
+        """Hold what the snapshot found the call uses and let go of the arguments that reach no
+        span (a client object shared by every call must not serialise them); `held` is updated.
+        Return the ids another call holds, to wait for."""
+        targets = held_ids(call.snapshot.lock_targets()) if call is not None else []
+        more = [i for i in targets if i not in set(held)]
+        if more and not HOLDS.try_hold(more, owner):
+            return more
+        held += more
+        wanted = set(targets)
+        unused = [i for i in held if i not in wanted]
+        if unused:
+            HOLDS.release(unused)
+            held[:] = [i for i in held if i in wanted]
+        return []
+
+    def after(self, call: _Call | None, result: Any, mode: str) -> None:
         """Check the kind's invariant on the spans the call left; act on a violation."""
-        snapshot = call.snapshot
-        current = snapshot.current_spans()
-        if self.kind == "rewrite":
-            findings = check_rewrite(snapshot, current, self.copy_on_rewrite)
-        elif self.kind == "prune":
-            findings = check_prune(snapshot, current, call.log, self.reader.vocabulary.tombstone_markers)
-        else:
-            self._record_summaries(call, current, result)
+        if call is None:
             return
+        snapshot = call.snapshot
+        try:
+            current = snapshot.current_spans()
+            if self.kind == "rewrite":
+                findings = check_rewrite(snapshot, current, self.copy_on_rewrite)
+            elif self.kind == "prune":
+                findings = check_prune(snapshot, current, call.log, self.reader.vocabulary.tombstone_markers,
+                                       call.edit_ids)
+            else:
+                self._record_summaries(call, current, result)
+                return
+        except Exception as error:  # a value the checks cannot read: refuse the call rather than pass it
+            findings = [Finding(f"the guard could not check the call ({type(error).__name__} while reading "
+                                f"its spans)")]
         if findings:
             self._violate(findings, mode, call, called=True)
 
+    def abort(self, call: _Call | None) -> None:
+        """The operator raised: restore what it changed (transactional guards only)."""
+        if call is None or not self.transactional:
+            return
+        try:
+            call.restore()
+        except Exception as error:  # the operator's own exception is the one to propagate
+            logger.warning("restoring after a failed call of %s raised %s", self.name, type(error).__name__)
+
     def _find_log(self, named: list[tuple[str | None, Any]]) -> Any:
-        if self.decision_log is not None:
-            log = self.decision_log
-            return log() if callable(log) and not is_decision_log(log) else log
-        names = self.reader.vocabulary.decision_log_names
+        """The call's decision log: `decision_log=` (the log, an attribute name on the first
+        argument, or a callable given the first argument or nothing), else an argument named or
+        typed like a log, else such an attribute on an argument (or `self`)."""
+        vocabulary = self.reader.vocabulary
+        option = self.decision_log
+        first = named[0][1] if named else None
+        if option is not None:
+            if isinstance(option, str):
+                found = read(first, option)
+                return None if found is MISSING else found
+            if is_decision_log(option, vocabulary) or not callable(option):
+                return option
+            return option(first) if _takes_an_argument(option) and named else option()
+        names = vocabulary.decision_log_names + vocabulary.guard_log_names
         for name, value in named:
-            if name in names or isinstance(value, DecisionLog):
+            if name in names and not self._holds_spans(value):
                 return value
         for _, value in named:
-            if isinstance(value, (list, tuple, dict, str, bytes, type)):
+            if is_named_decision_log(value, vocabulary):
+                return value
+        for _, value in named:
+            if isinstance(value, (list, tuple, dict, str, bytes, type)) or value is None:
                 continue
             for name, attribute in attributes_of(value):
-                if name.lstrip("_") in names or isinstance(attribute, DecisionLog):
+                if ((name.lstrip("_") in names and is_decision_log(attribute, vocabulary)
+                     and not self._holds_spans(attribute)) or is_named_decision_log(attribute, vocabulary)):
                     return attribute
         return None
+
+    def _holds_spans(self, value: Any) -> bool:
+        """Whether `value` is a list of spans (a transcript named `log` is not a decision log)."""
+        return isinstance(value, list) and bool(value) and self.reader.span_type(value[0]) is not None
 
     def _record_summaries(self, call: _Call, current: dict[Any, Any], result: Any) -> None:
         snapshot = call.snapshot
@@ -195,15 +261,18 @@ class _Guard:
 
     def _violate(self, findings: list[Finding], mode: str, call: _Call, called: bool) -> None:
         error = ERRORS[self.kind]
+        repair_failed = mode == "repair" and not self._repair(findings)
+        if repair_failed:
+            mode = "raise"
+        outcome = self._roll_back(call) if mode == "raise" and called else ""
         shown = "; ".join(f.text for f in findings[:MAX_FINDINGS_SHOWN])
         if len(findings) > MAX_FINDINGS_SHOWN:
             shown += f"; and {len(findings) - MAX_FINDINGS_SHOWN} more"
         header = f"guard({self.kind!r}) on {self.name}: {shown}."
-        if mode == "repair" and not self._repair(findings):
-            mode = "raise"
+        if repair_failed:
             header += " Repair was impossible (no version or hash to set, unknown digest, or a field refused)."
         if mode == "raise":
-            message = f"{header} {self._roll_back(call) if called else 'The operator was not called; nothing changed.'}"
+            message = f"{header} {outcome if called else 'The operator was not called; nothing changed.'}"
         elif mode == "repair":
             message = f"{header} Repaired in place: version bumped, hash recomputed, stale derived fields reset."
         else:
@@ -219,12 +288,20 @@ class _Guard:
             warnings.warn(f"{error.__name__}: {message}", SpanGuardWarning, stacklevel=4)
 
     def _roll_back(self, call: _Call) -> str:
-        containers, spans = call.snapshot.restore()
+        """Restore what the call changed, re-read it, and say what was restored."""
+        try:
+            containers, spans, problems, log_restored = call.restore()
+        except Exception as error:
+            return (f"Restoring the pre-call state failed ({type(error).__name__}); the spans may be "
+                    f"left as the call made them.")
         restored = f"{containers} container(s) and {spans} span(s) the call changed"
-        if call.log is not None:
-            call.log.restore()
+        if log_restored:
             restored += ", and the decision log,"
-        return f"Restored {restored} to their exact pre-call state; nothing was lost."
+        if not problems:
+            return f"Restored {restored} to their exact pre-call state (verified); nothing was lost."
+        shown = "; ".join(problems[:MAX_FINDINGS_SHOWN])
+        return (f"Restored {restored}, but could not restore: {shown}. That state is left as the call "
+                f"made it.")
 
     def _repair(self, findings: list[Finding]) -> bool:
         if any(f.repair is None or f.current is None for f in findings):
@@ -239,14 +316,17 @@ class _Guard:
 
 
 def guard(kind: str, *, on_violation: str = "raise", schema: SpanSchema | None = None,
-          decision_log: Any = None, copy_on_rewrite: bool = False) -> Callable[[F], F]:
+          decision_log: Any = None, copy_on_rewrite: bool = False, transactional: bool = False
+          ) -> Callable[[F], F]:
     """Decorate an operator that edits spans so each call keeps the invariant of its `kind`.
 
     kind: "rewrite", "prune" or "summarize". on_violation: "raise" (restore, then raise), "warn",
     "log" or "repair" (rewrite only). schema: field names and digest overriding the vocabulary.
-    decision_log (prune only): the log, or a callable returning it. copy_on_rewrite (rewrite only):
-    any content change at an existing id is a violation. SPANLINT_GUARD=off|warn|raise overrides
-    the mode.
+    decision_log (prune only): the log, the name of an attribute of the first argument holding it,
+    or a callable returning it (given the first argument if it takes one). copy_on_rewrite (rewrite
+    only): any content change at an existing id is a violation. transactional: when the operator
+    raises, restore what it changed, then re-raise its exception. SPANLINT_GUARD=off|warn|raise
+    overrides the mode.
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
@@ -264,7 +344,7 @@ def guard(kind: str, *, on_violation: str = "raise", schema: SpanSchema | None =
             return type(func)(decorate(func.__func__))
         if not callable(func):
             raise TypeError(f"guard({kind!r}) decorates a callable, not {type(func).__name__}")
-        checker = _Guard(kind, func, on_violation, schema, decision_log, copy_on_rewrite)
+        checker = _Guard(kind, func, on_violation, schema, decision_log, copy_on_rewrite, transactional)
 
         if inspect.iscoroutinefunction(func):
             @functools.wraps(func)
@@ -272,11 +352,25 @@ def guard(kind: str, *, on_violation: str = "raise", schema: SpanSchema | None =
                 mode = checker.mode()
                 if mode == "off":
                     return await func(*args, **kwargs)
-                call = checker.before(args, kwargs, mode)
-                result = await func(*args, **kwargs)
-                if call is not None:
+                owner, token = enter()
+                named = checker.named(args, kwargs)
+                held = await HOLDS.hold_async(_argument_ids(named), owner)
+                try:
+                    call = checker.snapshot(named, mode)
+                    wait = checker.hold_found(call, held, owner)
+                    if wait:
+                        held += await HOLDS.hold_async(wait, owner)
+                        call = checker.snapshot(named, mode)  # what it saw may have been half-done
+                    try:
+                        result = await func(*args, **kwargs)
+                    except BaseException:
+                        checker.abort(call)
+                        raise
                     checker.after(call, result, mode)
-                return result
+                    return result
+                finally:
+                    HOLDS.release(held)
+                    leave(token)
 
             return guarded_async  # type: ignore[return-value]
 
@@ -285,15 +379,43 @@ def guard(kind: str, *, on_violation: str = "raise", schema: SpanSchema | None =
             mode = checker.mode()
             if mode == "off":
                 return func(*args, **kwargs)
-            call = checker.before(args, kwargs, mode)
-            result = func(*args, **kwargs)
-            if call is not None:
+            owner, token = enter()
+            named = checker.named(args, kwargs)
+            held = HOLDS.hold(_argument_ids(named), owner)
+            try:
+                call = checker.snapshot(named, mode)
+                wait = checker.hold_found(call, held, owner)
+                if wait:
+                    held += HOLDS.hold(wait, owner)
+                    call = checker.snapshot(named, mode)  # what it saw may have been half-done
+                try:
+                    result = func(*args, **kwargs)
+                except BaseException:
+                    checker.abort(call)
+                    raise
                 checker.after(call, result, mode)
-            return result
+                return result
+            finally:
+                HOLDS.release(held)
+                leave(token)
 
         return guarded  # type: ignore[return-value]
 
     return decorate
+
+
+def _argument_ids(named: list[tuple[str | None, Any]]) -> list[int]:
+    """The ids of a call's arguments that can hold spans (the guard holds them during the call)."""
+    return held_ids(value for _, value in named
+                    if value is not None and not isinstance(value, (str, bytes, int, float, bool, type)))
+
+
+def _takes_an_argument(function: Callable[..., Any]) -> bool:
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters)
 
 
 def _kind_shortcut(kind: str) -> Callable[..., Any]:

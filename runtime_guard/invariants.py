@@ -2,29 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Iterable
 
-from runtime_guard.decision_log import DecisionLog
+from runtime_guard.decision_log import LogSnapshot
+from runtime_guard.errors import content_length, describe_key, safe_repr, short_hash
 from runtime_guard.lineage import LINEAGE
-from runtime_guard.schema import MISSING, SpanReader, SpanType
-from runtime_guard.snapshot import CallSnapshot, SpanRecord
-
-
-def describe_key(key: Any) -> str:
-    """How a message names a span: its id, or its type when it has none."""
-    if isinstance(key, tuple) and len(key) == 2 and key[0] == "<object>":
-        return "without an id"
-    return repr(key)
-
-
-def short_hash(value: Any) -> str:
-    """The 8-character prefix a message shows of a stored hash."""
-    return "none" if value is None else str(value)[:8]
-
-
-def content_length(content: Any) -> str:
-    return str(len(content)) if isinstance(content, (str, bytes)) else "?"
+from runtime_guard.schema import MISSING, SpanReader, SpanType, read
+from runtime_guard.snapshot import UNREADABLE, CallSnapshot, SpanRecord
 
 
 class Finding:
@@ -45,7 +30,7 @@ def _greater(old: Any, new: Any) -> bool:
         return True
     try:
         return bool(new > old)
-    except TypeError:
+    except Exception:
         return False
 
 
@@ -56,7 +41,19 @@ def _unchanged(old: Any, new: Any) -> bool:
 
 
 def _content_changed(old: Any, new: Any) -> bool:
-    return old is not new and old != new
+    if old is new:
+        return False
+    if old is UNREADABLE or new is UNREADABLE:
+        return False
+    try:
+        return bool(old != new)
+    except Exception:  # a value that cannot be compared counts as changed
+        return True
+
+
+def _read_content(obj: Any, span_type: SpanType) -> Any:
+    value = read(obj, span_type.content_field)
+    return UNREADABLE if value is MISSING else value
 
 
 def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewrite: bool) -> list[Finding]:
@@ -66,7 +63,11 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
     findings = []
     for record in snapshot.all_records:
         at_id = current.get(record.key)
-        if at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content:
+        try:
+            same = at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content
+        except Exception:  # content that cannot be read now: unchanged if it could not be read before
+            same = at_id is record.obj and record.content is UNREADABLE
+        if same and (record.content_saved is None or not record.content_mutated()):
             continue  # the common case: same object at its id, same str object as content
         # the object itself, if it kept its id (held elsewhere, it is still that span), and
         # whatever object now sits at its id
@@ -75,8 +76,9 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
             if obj is None:
                 continue
             span_type = reader.span_type(obj) or record.span_type
-            new_content = getattr(obj, span_type.content_field, None)
-            if not _content_changed(record.content, new_content):
+            new_content = _read_content(obj, span_type)
+            if not (_content_changed(record.content, new_content)
+                    or (obj is record.obj and new_content is record.content and record.content_mutated())):
                 continue
             finding = _rewrite_finding(reader, record, obj, span_type, new_content, copy_on_rewrite)
             if finding is not None:
@@ -96,13 +98,15 @@ def _rewrite_finding(reader: SpanReader, record: SpanRecord, obj: Any, span_type
         return Finding(f"{head}; its type {type(obj).__name__} has neither a version nor a hash, so no "
                        f"holder can notice the change (write a new id, or exempt the type)", obj)
     if span_type.version_field is not None:
-        new_version = getattr(obj, span_type.version_field, None)
+        new_version = read(obj, span_type.version_field)
+        new_version = None if new_version is MISSING else new_version
         if not _greater(record.version, new_version):
-            problems.append(f"version {record.version!r} -> {new_version!r} is not greater")
+            problems.append(f"version {safe_repr(record.version)} -> {safe_repr(new_version)} is not greater")
             old = record.version if isinstance(record.version, (int, float)) else 0
             repair[span_type.version_field] = old + 1
     if span_type.has_stored_hash:
-        new_hash = getattr(obj, span_type.hash_field, None)
+        new_hash = read(obj, span_type.hash_field)
+        new_hash = None if new_hash is MISSING else new_hash
         digest = reader.digest_for(record.span_type, record.content, record.hash)
         if digest is not None:
             expected = digest(new_content)
@@ -115,8 +119,8 @@ def _rewrite_finding(reader: SpanReader, record: SpanRecord, obj: Any, span_type
                             f"(digest function unknown)")
             repair = None
     for name, old in zip(record.span_type.derived_fields, record.derived):
-        new = getattr(obj, name, None)
-        if new is not None and _unchanged(old, new):
+        new = read(obj, name)
+        if new is not None and new is not MISSING and _unchanged(old, new):
             problems.append(f"derived field {name!r} was neither reset nor recomputed")
             if repair is not None:
                 repair[name] = None
@@ -130,80 +134,72 @@ def _values(entry: Any) -> Iterable[Any]:
         return entry.values()
     if isinstance(entry, (list, tuple, set, frozenset)):
         return entry
-    attributes = getattr(entry, "__dict__", None)
+    attributes = read(entry, "__dict__")
     return attributes.values() if isinstance(attributes, dict) else ()
 
 
-def named_ids(entries: Iterable[Any]) -> set[Any]:
-    """The ids a list of decision-log entries names: values, attributes and members of collection
-    values."""
-    names: set[Any] = set()
-    for entry in entries:
-        for value in _values(entry):
-            members = value if isinstance(value, (list, tuple, set, frozenset)) else (value,)
-            for member in members:
-                try:
-                    names.add(member)
-                except TypeError:
-                    pass
-    return names
+POSITION_FIELDS = ("index", "position")
 
 
-def _entry_state(entry: Any) -> Any:
-    if isinstance(entry, Mapping):
-        return dict(entry)
-    attributes = getattr(entry, "__dict__", None)
-    return dict(attributes) if isinstance(attributes, dict) else entry
+class EntryNames:
+    """What a list of decision-log entries names: hashable values (ids), objects (by identity) and
+    positions (`index`/`position` fields), among an entry's values, attributes and the members of
+    its collection values."""
 
+    def __init__(self, entries: Iterable[Any]) -> None:
+        self.values: set[Any] = set()
+        self.objects: set[int] = set()
+        self.positions: set[Any] = set()
+        for entry in entries:
+            if isinstance(entry, Mapping):
+                for name in POSITION_FIELDS:
+                    if name in entry:
+                        self.positions.add(entry[name])
+            for value in list(_values(entry)):
+                members = value if isinstance(value, (list, tuple, set, frozenset)) else (value,)
+                for member in members:
+                    self.objects.add(id(member))
+                    try:
+                        self.values.add(member)
+                    except Exception:
+                        pass
+            for name in POSITION_FIELDS:
+                position = read(entry, name) if not isinstance(entry, Mapping) else MISSING
+                if position is not MISSING:
+                    self.positions.add(position)
 
-class LogSnapshot:
-    """The decision log before a prune call: its length, and for a plain list, every entry."""
+    def names(self, record: SpanRecord) -> bool:
+        """Whether an entry names the span of `record`: its id; or, for a span without an id, the
+        span object itself, or its pre-call position (list index or mapping key) in its container."""
+        if not (isinstance(record.key, tuple) and record.key[:1] == ("<object>",)):
+            try:
+                return record.key in self.values
+            except Exception:
+                return False
+        if id(record.obj) in self.objects:
+            return True
+        place = record.place
+        if place is None:
+            return False
+        try:
+            return place in self.positions or (not isinstance(place, int) and place in self.values)
+        except Exception:
+            return False
 
-    def __init__(self, log: Any) -> None:
-        self.log = log
-        self.length = len(log)
-        self.entries = None if isinstance(log, DecisionLog) else list(log)
-        self.states = None if self.entries is None else [_entry_state(e) for e in self.entries]
-
-    def rewrites(self) -> list[str]:
-        """How the call broke append-only: entries removed or changed."""
-        if len(self.log) < self.length:
-            return [f"decision log lost {self.length - len(self.log)} entries (it must be append-only)"]
-        if self.entries is None:
-            return []
-        changed = [i for i, (old, state) in enumerate(zip(self.entries, self.states))
-                   if self.log[i] is not old or _entry_state(old) != state]
-        if changed:
-            return [f"decision log entries {changed[:10]} were replaced or changed (it must be append-only)"]
-        return []
-
-    def new_entries(self) -> list[Any]:
-        """Entries added during the call."""
-        return list(self.log)[self.length:]
-
-    def restore(self) -> None:
-        """Put the log back as it was before the call."""
-        if self.entries is None:
-            self.log._truncate(self.length)
-            return
-        for entry, state in zip(self.entries, self.states):
-            if state is not entry:
-                target = entry if isinstance(entry, Mapping) else entry.__dict__
-                if dict(target) != state:
-                    target.clear()
-                    target.update(state)
-        self.log[:] = self.entries
-
-
-def is_decision_log(value: Any) -> bool:
-    """Whether `value` can serve as a decision log: a DecisionLog or a mutable list of entries."""
-    return isinstance(value, DecisionLog) or (
-        isinstance(value, Sequence) and not isinstance(value, (str, bytes, tuple)) and hasattr(value, "__setitem__"))
+    def __contains__(self, value: Any) -> bool:
+        try:
+            return value in self.values
+        except Exception:
+            return False
 
 
 def check_prune(snapshot: CallSnapshot, current: dict[Any, Any], log: LogSnapshot | None,
-                tombstone_markers: tuple[str, ...]) -> list[Finding]:
-    """Spans removed or tombstoned without a decision-log entry naming them, and log rewrites."""
+                tombstone_markers: tuple[str, ...], edit_ids: tuple = ()) -> list[Finding]:
+    """Spans removed or tombstoned without a decision-log entry naming them, and log rewrites.
+
+    An entry added during the call covers the spans it names. An entry anywhere in the log that
+    names the edit the call performs (one of `edit_ids`, as `log.has_rationale(edit_id)` checks)
+    covers every span the call prunes, unless that value is the id of one of the call's spans."""
     pruned: list[tuple[SpanRecord, str]] = []
     for key, record in snapshot.records.items():
         obj = current.get(key)
@@ -212,13 +208,14 @@ def check_prune(snapshot: CallSnapshot, current: dict[Any, Any], log: LogSnapsho
                 pruned.append((record, "removed"))
             continue
         span_type = snapshot.reader.span_type(obj) or record.span_type
-        content = getattr(obj, span_type.content_field, None)
+        content = _read_content(obj, span_type)
         if (isinstance(content, str) and content.strip() in tombstone_markers
                 and _content_changed(record.content, content)):
             pruned.append((record, "replaced by a tombstone marker"))
             continue
         for name, old in zip(record.span_type.tombstone_flags, record.flags):
-            if not old and getattr(obj, name, None):
+            flag = read(obj, name)
+            if not old and flag is not MISSING and _truthy(flag):
                 pruned.append((record, f"flagged {name}"))
                 break
     findings = [Finding(text) for text in (log.rewrites() if log is not None else [])]
@@ -228,13 +225,30 @@ def check_prune(snapshot: CallSnapshot, current: dict[Any, Any], log: LogSnapsho
         return findings + [Finding(f"span {describe_key(r.key)} was {how} but no decision log was found "
                                    f"(pass one as an argument named like a decision log, or decision_log=)")
                            for r, how in pruned]
-    names = named_ids(log.new_entries())
+    edits = [e for e in edit_ids if not _is_span_id(e, snapshot)]  # an "edit id" naming a span is that span
+    if edits and any(edit in EntryNames(log.all_entries()) for edit in edits):
+        return findings
+    names = EntryNames(log.new_entries())
     for record, how in pruned:
-        if record.key not in names:
-            findings.append(Finding(f"span {describe_key(record.key)} (version {record.version!r}, "
+        if not names.names(record):
+            findings.append(Finding(f"span {describe_key(record.key)} (version {safe_repr(record.version)}, "
                                     f"len {content_length(record.content)}) was {how} with no decision-log "
                                     f"entry naming it added during the call"))
     return findings
+
+
+def _is_span_id(value: Any, snapshot: CallSnapshot) -> bool:
+    try:
+        return value in snapshot.records
+    except Exception:
+        return True
+
+
+def _truthy(value: Any) -> bool:
+    try:
+        return bool(value)
+    except Exception:
+        return False
 
 
 def ids_in(value: Any, reader: SpanReader) -> set[Any]:
@@ -260,17 +274,21 @@ def summary_sources(record: SpanRecord, reader: SpanReader) -> frozenset | None:
     if known is not None:
         return known
     obj, span_type, vocabulary = record.obj, record.span_type, reader.vocabulary
-    metadata = getattr(obj, span_type.metadata_field, None) if span_type.metadata_field else None
+    metadata = read(obj, span_type.metadata_field) if span_type.metadata_field else None
+    metadata = None if metadata is MISSING else metadata
 
     def field(name: str) -> Any:
-        value = getattr(obj, name, MISSING)
+        value = read(obj, name)
         if value is MISSING and metadata is not None:
-            value = metadata.get(name, MISSING)
+            try:
+                value = metadata.get(name, MISSING)
+            except Exception:
+                value = MISSING
         return None if value is MISSING else value
 
     produced_by = [field(n) for n in vocabulary.summary_provenance_fields]
     is_summary = any(isinstance(v, str) and v.startswith(vocabulary.summary_provenance_prefixes)
-                     for v in produced_by) or any(field(n) for n in vocabulary.summary_flags)
+                     for v in produced_by) or any(_truthy(field(n)) for n in vocabulary.summary_flags)
     if not is_summary:
         return None
     sources: set[Any] = set()
@@ -286,7 +304,7 @@ def check_summarize(snapshot: CallSnapshot, inputs: list[SpanRecord], call_linea
     id in it is addressable in the call."""
     findings = []
     addressable = snapshot.records.keys()
-    unreachable = sorted(map(repr, call_lineage - addressable))
+    unreachable = sorted(map(safe_repr, call_lineage - addressable))
     for record in inputs:
         sources = summary_sources(record, snapshot.reader)
         if sources is None:
@@ -298,7 +316,7 @@ def check_summarize(snapshot: CallSnapshot, inputs: list[SpanRecord], call_linea
         elif unreachable:
             why = f"lineage names ids no longer addressable: {', '.join(unreachable[:10])}"
         else:
-            why = f"lineage misses its sources {sorted(map(repr, sources - call_lineage))[:10]}"
-        findings.append(Finding(f"input span {describe_key(record.key)} (version {record.version!r}, "
+            why = f"lineage misses its sources {sorted(map(safe_repr, sources - call_lineage))[:10]}"
+        findings.append(Finding(f"input span {describe_key(record.key)} (version {safe_repr(record.version)}, "
                                 f"len {content_length(record.content)}) is itself a summary; {why}"))
     return findings

@@ -1,32 +1,166 @@
-"""Finding the spans a call can reach, snapshotting them by reference and restoring them."""
+"""Finding the spans a call can reach, snapshotting them and restoring them exactly.
+
+From each argument the guard walks at most MAX_DEPTH attribute or container steps to a span or a
+container of spans: `buffer._spans` (2 steps), `self.buffer._spans` from a method (3), a graph-state
+dict's `state["messages"]` (2), a list of `NodeWithScore` holders' `.node` (2). Spans are leaves: the
+guard does not walk into them, but it saves the contents of the dicts, lists and sets they hold.
+"""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
-from typing import Any, Iterator
+from itertools import compress
+from operator import is_
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
+from typing import Any, Iterable
 
-from runtime_guard.schema import MISSING, SpanReader, SpanType
+from runtime_guard.errors import describe_key
+from runtime_guard.schema import MISSING, SpanReader, SpanType, TypeCache, read, slot_names
+
+MAX_DEPTH = 3
+# Small mappings are walked member by member (graph state: {"messages": [...], "step": 3}); larger
+# containers are taken to be uniform and decided by their first member.
+SMALL_MAPPING = 32
+# Mutable values held by a span are saved by content, and so are the mutable members of a saved
+# dict or list of at most NESTED_MEMBERS members, down to NESTED_DEPTH levels.
+NESTED_MEMBERS = 32
+NESTED_DEPTH = 2
 
 _SEQUENCES = (list, tuple, deque)
+_MUTABLE = frozenset({dict, list, set, bytearray})
+_IS_MUTABLE = dict.fromkeys(_MUTABLE, True).get  # a builtin method: fast to map over many values
+_ATOMS = frozenset({str, bytes, int, float, bool, complex, type(None), range})
+UNREADABLE = object()  # the content of a span whose content field raised when read
+
+
+def _same_contents(value: Any, contents: Any) -> bool:
+    """Whether the mutable `value` still holds exactly `contents` (its saved copy, None if it was
+    empty), by identity."""
+    try:
+        if contents is None:
+            return not value
+        if len(value) != len(contents):
+            return False
+        if type(value) is dict:
+            return all(map(is_, value, contents)) and all(map(is_, value.values(), contents.values()))
+        if type(value) is list:
+            return all(map(is_, value, contents))
+        return bool(value == contents)  # a set (members are found by identity first) or a bytearray
+    except Exception:
+        return False
+
+
+def _refill(value: Any, contents: Any) -> None:
+    if contents is None:
+        value.clear()
+    elif type(value) is list or type(value) is bytearray:
+        value[:] = contents
+    else:
+        value.clear()
+        value.update(contents)
+
+
+_NOTHING_SAVED: tuple[list, list] = ([], [])
+
+
+def save_mutables(values: Any, depth: int = NESTED_DEPTH) -> tuple[list, list]:
+    """The dicts, lists, sets and bytearrays among `values` (a list, tuple or dict view), and a copy
+    of each one's contents (None for an empty one), with the mutable members of small saved dicts
+    and lists too. The common case (no such value, or only empty ones) runs without a Python-level
+    loop."""
+    return _save([*compress(values, map(_IS_MUTABLE, map(type, values)))], depth)
+
+
+def _save(mutables: list, depth: int) -> tuple[list, list]:
+    if not mutables:
+        return _NOTHING_SAVED
+    copies = [value.copy() if value else None for value in mutables]
+    if depth:
+        for contents in copies:
+            if (type(contents) is dict or type(contents) is list) and len(contents) <= NESTED_MEMBERS:
+                nested, nested_copies = save_mutables(contents.values() if type(contents) is dict else contents,
+                                                      depth - 1)
+                mutables += nested
+                copies += nested_copies
+    return mutables, copies
+
+
+def _save_state(state: dict, span_type: SpanType) -> tuple[list, list]:
+    """save_mutables over a span's attributes: for a dataclass, attrs class or pydantic model whose
+    instance has exactly its declared fields, only those not annotated as text or numbers."""
+    if span_type.field_count == len(state):
+        getter = span_type.mutable_getter
+        if getter is None:
+            return _NOTHING_SAVED
+        try:
+            return save_mutables(getter(state))
+        except KeyError:
+            pass
+    return save_mutables(state.values())
+
+
+def _all_same(saved: tuple[list, list]) -> bool:
+    return all(map(_same_contents, *saved))
+
+
+def _dict_same(current: Any, state: dict) -> bool:
+    return (type(current) is dict and len(current) == len(state) and all(map(is_, current, state))
+            and all(map(is_, current.values(), state.values())))
+
+
+def read_slots(obj: Any, span_type: SpanType) -> tuple:
+    """The values of the span type's slots on `obj` (MISSING for an unset one)."""
+    getter = span_type.slot_getter
+    if getter is None:
+        return ()
+    try:
+        values = getter(obj)
+        return values if len(span_type.slot_names) > 1 else (values,)
+    except Exception:  # an unset slot, or a failing property
+        return tuple([read(obj, n) for n in span_type.slot_names])
 
 
 class SpanRecord:
-    """The pre-call state of one span, held by reference: a shallow copy of its attributes, from
-    which its version, hash, derived fields and flags are read back only when a check needs them."""
+    """The pre-call state of one span: a shallow copy of its attributes and slots (pydantic keeps
+    `__pydantic_fields_set__`, `__pydantic_extra__` and `__pydantic_private__` in slots), and the
+    contents of the dicts, lists and sets they hold. `place` is its index or key in the container
+    it was found in, or None."""
 
-    __slots__ = ("obj", "span_type", "key", "content", "state", "slots", "eager", "in_container")
+    __slots__ = ("obj", "span_type", "key", "content", "content_saved", "state", "slots", "saved", "eager",
+                 "in_container", "place")
 
-    def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool) -> None:
+    def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool, place: Any = None) -> None:
+        # the hot path of a snapshot (once per span per call): the common cases are inline
         self.obj = obj
         self.span_type = span_type
         self.key = key
         self.in_container = in_container
-        self.content = getattr(obj, span_type.content_field)
+        self.place = place
+        try:
+            content = getattr(obj, span_type.content_field)
+        except Exception:
+            content = UNREADABLE
+        self.content = content
+        self.content_saved = None if type(content) is str or type(content) not in _MUTABLE else save_mutables(
+            (content,))
         attributes = getattr(obj, "__dict__", None)
-        self.state = attributes.copy() if attributes is not None else None
-        self.slots = tuple([getattr(obj, n, MISSING) for n in span_type.slot_names]) if span_type.slot_names else ()
-        self.eager = {n: getattr(obj, n, None) for n in span_type.eager_fields} if span_type.eager_fields else None
+        state = attributes.copy() if type(attributes) is dict else None
+        self.state = state
+        if not state or (span_type.field_count == len(state) and span_type.mutable_getter is None):
+            saved = _NOTHING_SAVED
+        else:
+            saved = _save_state(state, span_type)
+        if span_type.slot_getter is None:
+            self.slots = ()
+        else:
+            self.slots = slots = read_slots(obj, span_type)
+            in_slots = [value for value in slots if type(value) in _MUTABLE]
+            if in_slots:
+                values, copies = _save(in_slots, NESTED_DEPTH)
+                saved = (saved[0] + values, saved[1] + copies) if saved[0] else (values, copies)
+        self.saved = saved
+        self.eager = {n: read(obj, n) for n in span_type.eager_fields} if span_type.eager_fields else None
 
     def before(self, name: str | None) -> Any:
         """The value field `name` had before the call (None if the span had no such field)."""
@@ -37,7 +171,8 @@ class SpanRecord:
         if name in self.span_type.slot_names:
             value = self.slots[self.span_type.slot_names.index(name)]
             return None if value is MISSING else value
-        return self.eager.get(name) if self.eager else None
+        value = self.eager.get(name) if self.eager else None
+        return None if value is MISSING else value
 
     @property
     def version(self) -> Any:
@@ -55,33 +190,72 @@ class SpanRecord:
     def flags(self) -> tuple:
         return tuple(self.before(n) for n in self.span_type.tombstone_flags)
 
-    def changed(self) -> bool:
-        """Whether any attribute of the span differs from its snapshot."""
-        attributes = getattr(self.obj, "__dict__", None)
-        if attributes is not None and attributes != self.state:
-            return True
-        return self.slots != tuple(getattr(self.obj, n, MISSING) for n in self.span_type.slot_names)
+    def content_mutated(self) -> bool:
+        """Whether a mutable content value (a list of content blocks) was changed in place."""
+        return self.content_saved is not None and not _all_same(self.content_saved)
 
-    def restore(self) -> None:
-        """Put every attribute of the span back to its snapshot."""
-        if self.state is not None:
-            attributes = self.obj.__dict__
-            attributes.clear()
-            attributes.update(self.state)
-        for name, value in zip(self.span_type.slot_names, self.slots):
-            if value is MISSING:
+    def changed(self) -> bool:
+        """Whether any attribute, slot or saved mutable value of the span differs from its snapshot
+        (compared by identity: no `__eq__` of the span's values is called)."""
+        obj = self.obj
+        if self.state is not None and not _dict_same(read(obj, "__dict__"), self.state):
+            return True
+        if self.slots and not all(map(is_, self.slots, read_slots(obj, self.span_type))):
+            return True
+        return not _all_same(self.saved)
+
+    def restore(self) -> list[str]:
+        """Put back what differs from the snapshot (and nothing else); re-read the span and return
+        what could not be restored (empty when the span is exactly as it was)."""
+        obj, state, problems = self.obj, self.state, []
+        if state is not None:
+            attributes = read(obj, "__dict__")
+            if not _dict_same(attributes, state):
                 try:
-                    object.__delattr__(self.obj, name)
-                except AttributeError:
-                    pass
-            else:
-                object.__setattr__(self.obj, name, value)
+                    if len(attributes) == len(state) and all(map(is_, attributes, state)):
+                        for name, value in state.items():
+                            if attributes[name] is not value:
+                                attributes[name] = value
+                    else:
+                        attributes.clear()
+                        attributes.update(state)
+                except Exception:
+                    problems.append("its attributes")
+        for name, value in zip(self.span_type.slot_names, self.slots):
+            if read(obj, name) is value:
+                continue
+            try:
+                if value is MISSING:
+                    object.__delattr__(obj, name)
+                else:
+                    object.__setattr__(obj, name, value)
+            except Exception:
+                problems.append(f"field {name!r}")
+        for value, contents in zip(*self.saved):
+            if not _same_contents(value, contents):
+                try:
+                    _refill(value, contents)
+                except Exception:
+                    problems.append(f"a {type(value).__name__} it holds")
+        if not problems and self.changed():
+            problems.append("a field that did not take its old value back")
+        return problems
+
+
+def _members(container: Any) -> Iterable[tuple[Any, Any]]:
+    """(place, member) pairs: keys of a mapping, indices of a sequence."""
+    if isinstance(container, Mapping):
+        return list(container.items())
+    return enumerate(list(container))
 
 
 def _first_member(container: Any) -> Any:
-    if isinstance(container, Mapping):
-        return next(iter(container.values()), MISSING)
-    return container[0] if len(container) else MISSING
+    try:
+        if isinstance(container, Mapping):
+            return next(iter(container.values()), MISSING)
+        return container[0] if len(container) else MISSING
+    except Exception:
+        return MISSING
 
 
 def _is_container(value: Any) -> bool:
@@ -90,122 +264,263 @@ def _is_container(value: Any) -> bool:
     return isinstance(value, (dict, *_SEQUENCES)) or isinstance(value, (Mapping, Sequence))
 
 
-def _members(container: Any) -> list[Any]:
-    if isinstance(container, Mapping):
-        return list(container.values())
-    return list(container)
+_SHAPES = TypeCache()  # type -> (whether it is a container, its slots)
 
 
-def attributes_of(obj: Any) -> Iterator[tuple[str, Any]]:
-    attributes = getattr(obj, "__dict__", None)
-    if isinstance(attributes, dict):
-        yield from list(attributes.items())
-    for klass in type(obj).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__dict__", "__weakref__"):
-                value = getattr(obj, name, MISSING)
-                if value is not MISSING:
-                    yield name, value
+def _shape(value: Any) -> tuple[bool, tuple[str, ...]]:
+    shape = _SHAPES.values.get(id(type(value)))
+    if shape is None:
+        shape = _SHAPES.remember(type(value), (_is_container(value), slot_names(type(value))))
+    return shape
+
+
+def attributes_of(obj: Any) -> list[tuple[str, Any]]:
+    """An object's instance attributes and filled slots; reading one that raises skips it."""
+    attributes = read(obj, "__dict__")
+    found = list(attributes.items()) if isinstance(attributes, dict) else []
+    for name in _shape(obj)[1]:
+        value = read(obj, name)
+        if value is not MISSING:
+            found.append((name, value))
+    return found
+
+
+_NOT_WALKED = (type, FunctionType, MethodType, BuiltinFunctionType, ModuleType)
+
+
+def _is_atom(value: Any) -> bool:
+    return type(value) in _ATOMS or isinstance(value, _NOT_WALKED)
+
+
+class Binding:
+    """`holder.attribute` pointed at `value` (a span or a container reaching spans) before the call."""
+
+    __slots__ = ("holder", "attribute", "value")
+
+    def __init__(self, holder: Any, attribute: str, value: Any) -> None:
+        self.holder = holder
+        self.attribute = attribute
+        self.value = value
+
+    def restore(self) -> list[str]:
+        if read(self.holder, self.attribute) is self.value:
+            return []
+        try:
+            object.__setattr__(self.holder, self.attribute, self.value)
+        except Exception:
+            try:
+                setattr(self.holder, self.attribute, self.value)
+            except Exception:
+                return [f"attribute {self.attribute!r} of a {type(self.holder).__name__}"]
+        return [] if read(self.holder, self.attribute) is self.value else [
+            f"attribute {self.attribute!r} of a {type(self.holder).__name__}"]
 
 
 class ContainerRecord:
-    """A list or mapping of spans the call can reach, copied shallowly; `holder.attribute` is where
-    it was found, or None for a container passed directly."""
+    """A list, tuple or mapping reaching spans, copied shallowly."""
 
-    __slots__ = ("container", "copy", "holder", "attribute")
+    __slots__ = ("container", "copy")
 
-    def __init__(self, container: Any, holder: Any, attribute: str | None) -> None:
+    def __init__(self, container: Any) -> None:
         self.container = container
         self.copy = dict(container) if isinstance(container, Mapping) else list(container)
-        self.holder = holder
-        self.attribute = attribute
 
-    def current(self) -> Any:
-        """The container the call left in the place this one was found."""
-        if self.holder is None:
-            return self.container
-        return getattr(self.holder, self.attribute, None)
-
-    def restore(self) -> bool:
-        """Rebind and refill the container as it was; return whether anything changed."""
-        changed = False
-        if self.holder is not None and getattr(self.holder, self.attribute, MISSING) is not self.container:
-            object.__setattr__(self.holder, self.attribute, self.container)
-            changed = True
+    def changed(self) -> bool:
         container = self.container
         if isinstance(container, Mapping):
-            if dict(container) != self.copy and isinstance(container, MutableMapping):
-                container.clear()
-                container.update(self.copy)
-                changed = True
-        elif list(container) != self.copy:
-            if isinstance(container, list):
+            current = dict(container)
+            return not _dict_same(current, self.copy)
+        current = list(container)
+        return len(current) != len(self.copy) or not all(map(is_, current, self.copy))
+
+    def restore(self) -> list[str]:
+        """Refill the container as it was if its members changed; return what could not be."""
+        if not self.changed():
+            return []
+        container = self.container
+        try:
+            if isinstance(container, MutableMapping):
+                current = dict(container)
+                for key in [k for k in current if k not in self.copy]:
+                    del container[key]
+                if list(container) == list(self.copy):
+                    for key, value in self.copy.items():
+                        if container[key] is not value:
+                            container[key] = value
+                else:
+                    container.clear()
+                    container.update(self.copy)
+            elif isinstance(container, list):
                 container[:] = self.copy
-                changed = True
             elif isinstance(container, (deque, MutableSequence)):
                 container.clear()
                 container.extend(self.copy)
-                changed = True
-        return changed
+        except Exception:
+            pass
+        return [f"a {type(container).__name__} of spans"] if self.changed() else []
 
 
-class CallSnapshot:
-    """Every span and span container reachable from one call's arguments, before the call."""
+class _Walk:
+    """The walk from a call's arguments to its spans, shared by the snapshot before the call and
+    the reading of the spans after it."""
 
     def __init__(self, reader: SpanReader) -> None:
         self.reader = reader
-        self.records: dict[Any, SpanRecord] = {}
-        self.all_records: list[SpanRecord] = []
-        self.containers: list[ContainerRecord] = []
-        self.direct: list[SpanRecord] = []
-        self._container_ids: set[int] = set()
-        self._shadowed_ids: set[int] = set()  # spans sharing a key with an earlier, different span
+        self._seen: dict[int, bool] = {}  # id -> whether it reaches a span
 
-    def add_argument(self, value: Any) -> list[SpanRecord]:
-        """Snapshot the spans `value` reaches: a span, a container of spans, or an object holding
-        either in an attribute. Return the records it added."""
-        start = len(self.all_records)
-        if not self._add(value, None, None) and not isinstance(value, (type, *_SEQUENCES, dict)):
-            for name, attribute in attributes_of(value):
-                self._add(attribute, value, name)
-        return self.all_records[start:]
+    def visit(self, value: Any, depth: int = 0, place: Any = MISSING) -> bool:
+        """Walk from `value`; return whether it reaches a span. `place` is the index or key of the
+        container member the walk is in (MISSING outside any container)."""
+        if _is_atom(value):
+            return False
+        seen = self._seen.get(id(value))
+        if seen is not None:
+            return seen
+        self._seen[id(value)] = False
+        try:
+            reached = self._visit(value, depth, place)
+        except Exception:  # a hostile container or attribute: what it hides goes unchecked
+            reached = False
+        self._seen[id(value)] = reached
+        return reached
 
-    def _add(self, value: Any, holder: Any, attribute: str | None) -> bool:
+    def _visit(self, value: Any, depth: int, place: Any) -> bool:
         span_type_of = self.reader.span_type
         span_type = span_type_of(value)
         if span_type is not None:
-            self._record(value, span_type, False)
+            self.span(value, span_type, place)
             return True
-        if not _is_container(value) or _first_member(value) is MISSING:
-            return False
-        if span_type_of(_first_member(value)) is None:
-            return False
-        if id(value) not in self._container_ids:
-            self._container_ids.add(id(value))
-            self.containers.append(ContainerRecord(value, holder, attribute))
-        records, all_records, key_of = self.records, self.all_records, self.reader.key
-        for member in _members(value):  # the hot loop: one pass per span, kept inline
-            member_type = span_type_of(member)
-            if member_type is None:
-                continue
-            span_id = getattr(member, member_type.id_field, None)
-            key = span_id if type(span_id) is str else key_of(member, member_type)
-            if key not in records:
-                record = SpanRecord(member, member_type, key, True)
-                records[key] = record
-                all_records.append(record)
+        if _shape(value)[0]:
+            first = _first_member(value)
+            if first is MISSING:
+                return False
+            if span_type_of(first) is not None:
+                self.span_container(value)
+                return True
+            if depth >= MAX_DEPTH:
+                return False
+            if isinstance(value, Mapping) and len(value) <= SMALL_MAPPING:
+                reached = False
+                for key, member in _members(value):
+                    reached = self.visit(member, depth + 1, key) or reached
             else:
-                self._record(member, member_type, True)
-        return True
+                members = iter(_members(value))
+                index, first = next(members)
+                if not self.visit(first, depth + 1, index):
+                    return False
+                reached = True
+                self._visit_like(first, members, depth + 1)
+            if reached:
+                self.holder_container(value)
+            return reached
+        if depth >= MAX_DEPTH or isinstance(value, type):
+            return False
+        reached = False
+        for name, attribute in attributes_of(value):
+            if self.visit(attribute, depth + 1, place):
+                reached = True
+                self.bound(value, name, attribute)
+        return reached
 
-    def _record(self, obj: Any, span_type: SpanType, in_container: bool) -> None:
+    def _visit_like(self, first: Any, members: Iterable[tuple[Any, Any]], depth: int) -> None:
+        """Visit the other members of a uniform container of holders. When the first member is a
+        holder whose spans sit directly in its attributes (`NodeWithScore.node`), members of its
+        type are read at those attributes alone."""
+        span_type_of = self.reader.span_type
+        holder_type = type(first)
+        names = None
+        if not _shape(first)[0] and span_type_of(first) is None:
+            reaching = [(name, value) for name, value in attributes_of(first) if self._seen.get(id(value))]
+            if reaching and all(span_type_of(value) is not None for _, value in reaching):
+                names = [name for name, _ in reaching]
+        for index, member in members:
+            if names is not None and type(member) is holder_type:
+                try:
+                    inner = [(name, getattr(member, name)) for name in names]
+                    types = [span_type_of(value) for _, value in inner]
+                except Exception:
+                    types = [None]
+                if None not in types:
+                    for (name, value), span_type in zip(inner, types):
+                        self.span(value, span_type, index)
+                        self.bound(member, name, value)
+                    continue
+            self.visit(member, depth, index)
+
+    def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
+        raise NotImplementedError
+
+    def span_container(self, container: Any) -> None:
+        raise NotImplementedError
+
+    def holder_container(self, container: Any) -> None:
+        """A container of holders or containers that reaches spans."""
+
+    def bound(self, holder: Any, attribute: str, value: Any) -> None:
+        """`holder.attribute` is `value`, which reaches spans."""
+
+
+class CallSnapshot(_Walk):
+    """Every span, span container and binding to them reachable from one call's arguments, before
+    the call."""
+
+    def __init__(self, reader: SpanReader) -> None:
+        super().__init__(reader)
+        self.records: dict[Any, SpanRecord] = {}
+        self.all_records: list[SpanRecord] = []
+        self.containers: list[ContainerRecord] = []
+        self.bindings: list[Binding] = []
+        self.direct: list[SpanRecord] = []
+        self.arguments: list[Any] = []
+        self.reaching: list[Any] = []  # the arguments that reach a span
+        self._shadowed_ids: set[int] = set()  # spans sharing a key with an earlier, different span
+
+    def add_argument(self, value: Any) -> list[SpanRecord]:
+        """Snapshot the spans `value` reaches; return the records it added."""
+        start = len(self.all_records)
+        self.arguments.append(value)
+        if self.visit(value):
+            self.reaching.append(value)
+        return self.all_records[start:]
+
+    def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
+        self._record(obj, span_type, place is not MISSING, None if place is MISSING else place)
+
+    def holder_container(self, container: Any) -> None:
+        self.containers.append(ContainerRecord(container))
+
+    def bound(self, holder: Any, attribute: str, value: Any) -> None:
+        self.bindings.append(Binding(holder, attribute, value))
+
+    def span_container(self, container: Any) -> None:
+        self.containers.append(ContainerRecord(container))
+        records, all_records, span_type_of, key_of = self.records, self.all_records, self.reader.span_type, self.reader.key
+        types = self.reader.cached_types
+        for place, member in _members(container):  # the hot loop: one pass per span, kept inline
+            try:
+                member_type = types.get(id(type(member)), MISSING)
+                if member_type is MISSING:
+                    member_type = span_type_of(member)
+                if member_type is None:
+                    continue
+                span_id = getattr(member, member_type.id_field, None)
+                key = span_id if type(span_id) is str else key_of(member, member_type)
+                if key not in records:
+                    record = SpanRecord(member, member_type, key, True, place)
+                    records[key] = record
+                    all_records.append(record)
+                else:
+                    self._record(member, member_type, True, place)
+            except Exception:  # a member whose fields cannot be read is not checked
+                continue
+
+    def _record(self, obj: Any, span_type: SpanType, in_container: bool, place: Any) -> None:
         key = self.reader.key(obj, span_type)
         existing = self.records.get(key)
         if existing is not None and (existing.obj is obj or id(obj) in self._shadowed_ids):
             existing.in_container = existing.in_container or in_container
             return
-        record = SpanRecord(obj, span_type, key, in_container)
+        record = SpanRecord(obj, span_type, key, in_container, place)
         if existing is None:
             self.records[key] = record
         else:
@@ -214,31 +529,62 @@ class CallSnapshot:
         if not in_container:
             self.direct.append(record)
 
+    def lock_targets(self) -> list[Any]:
+        """The arguments reaching spans, the containers of spans and the spans held directly: what
+        a guarded call uses (the guard serialises calls on them)."""
+        return (self.reaching + [record.container for record in self.containers]
+                + [record.obj for record in self.direct])
+
     def current_spans(self) -> dict[Any, Any]:
-        """The spans reachable now from the places snapshotted, by key."""
-        span_type_of, key_of = self.reader.span_type, self.reader.key
-        spans: dict[Any, Any] = {}
+        """The spans reachable now from the call's arguments, by key."""
+        current = _CurrentSpans(self.reader)
+        for value in self.arguments:
+            current.visit(value)
+        for record in self.direct:  # a span passed or held directly is still that span
+            current.spans.setdefault(self.reader.key(record.obj, record.span_type), record.obj)
+        return current.spans
+
+    def restore(self) -> tuple[int, int, list[str]]:
+        """Restore what the call changed, then re-read it: return how many containers (and bindings)
+        and spans were restored, and what could not be restored."""
+        problems: list[str] = []
+        containers = 0
+        for binding in self.bindings:
+            if read(binding.holder, binding.attribute) is not binding.value:
+                containers += 1
+                problems += binding.restore()
         for record in self.containers:
-            container = record.current()
-            if container is None or not _is_container(container):
-                continue
-            for member in _members(container):
-                span_type = span_type_of(member)
+            if record.changed():
+                containers += 1
+                problems += record.restore()
+        spans = 0
+        for record in self.all_records:
+            if record.changed():
+                spans += 1
+                problems += [f"span {describe_key(record.key)}: {what}" for what in record.restore()]
+        return containers, spans, problems
+
+
+class _CurrentSpans(_Walk):
+    def __init__(self, reader: SpanReader) -> None:
+        super().__init__(reader)
+        self.spans: dict[Any, Any] = {}
+
+    def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
+        self.spans.setdefault(self.reader.key(obj, span_type), obj)
+
+    def span_container(self, container: Any) -> None:
+        spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
+        types = self.reader.cached_types
+        for member in (container.values() if isinstance(container, Mapping) else container):
+            try:
+                span_type = types.get(id(type(member)), MISSING)
+                if span_type is MISSING:
+                    span_type = span_type_of(member)
                 if span_type is not None:
                     span_id = getattr(member, span_type.id_field, None)
                     key = span_id if type(span_id) is str else key_of(member, span_type)
                     if key not in spans:
                         spans[key] = member
-        for record in self.direct:
-            spans.setdefault(key_of(record.obj, record.span_type), record.obj)
-        return spans
-
-    def restore(self) -> tuple[int, int]:
-        """Restore every container and span to its snapshot; return how many of each changed."""
-        containers = sum(record.restore() for record in self.containers)
-        spans = 0
-        for record in self.all_records:
-            if record.changed():
-                record.restore()
-                spans += 1
-        return containers, spans
+            except Exception:
+                continue

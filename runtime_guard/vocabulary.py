@@ -92,6 +92,15 @@ class Vocabulary:
         "decision_log", "decisions", "audit_log", "audit", "provenance", "ledger", "journal"
     )
     record_methods: tuple[str, ...] = _t("record", "append", "log", "write")
+    # Argument and attribute names the runtime guard also takes for a decision log (`compact(spans, log)`).
+    guard_log_names: tuple[str, ...] = _t("log", "decision_logs", "audit_trail")
+    # Endings of a class name that make its instances decision logs (runtime guard).
+    decision_log_types: tuple[str, ...] = _t("DecisionLog", "AuditLog", "EditLog", "PruneLog", "Ledger", "Journal")
+    # Attributes of a decision-log object holding its list of entries (runtime guard).
+    log_entry_fields: tuple[str, ...] = _t("entries", "records", "log", "_entries", "_records", "_log")
+    # Arguments naming the edit a prune call performs (`compact(context, log, edit_id)`): an entry
+    # naming that edit covers every span the call prunes (runtime guard).
+    edit_id_names: tuple[str, ...] = _t("edit_id", "decision_id", "edit", "pass_id")
     prune_words: tuple[str, ...] = _t(
         "prune", "pruning", "trim", "evict", "eviction", "compact", "compaction", "truncate", "drop",
         "forget", "shrink", "cull", "gc", "purge", "expire", "sweep", "vacuum", "stale", "oldest",

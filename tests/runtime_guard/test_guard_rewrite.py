@@ -220,6 +220,41 @@ def test_digest_inference_hashes_only_the_changed_span(monkeypatch):
     assert set(hashed) <= {b"content 3", b"new"}
 
 
+@pytest.mark.parametrize("stored", ["salted sha256", "short tag"])
+def test_a_hash_that_is_no_known_digest_is_inferred_once_per_type_not_on_every_call(monkeypatch, stored):
+    hashed = []
+    original = hashlib.sha256
+
+    def counting(data=b"", *args, **kwargs):
+        hashed.append(bytes(data))
+        return original(data, *args, **kwargs)
+
+    monkeypatch.setattr(schema_module.hashlib, "sha256", counting)
+
+    def own_hash(text):
+        digest = original(("salt" + text).encode()).hexdigest()
+        return digest if stored == "salted sha256" else digest[:16]
+
+    @dataclass
+    class Salted:  # a new type, so no digest was inferred for it before
+        span_id: str
+        content: str
+        version: int
+        content_hash: str
+
+    spans = [Salted(f"f{i}", "x" * 1000 + str(i), 1, own_hash("x" * 1000 + str(i))) for i in range(50)]
+
+    @guard("rewrite")
+    def rewrite_one(spans, index):
+        spans[index].content = f"new {index}"
+        spans[index].version += 1
+        spans[index].content_hash = own_hash(f"new {index}")
+
+    for index in range(50):
+        rewrite_one(spans, index)
+    assert len(hashed) == (1 if stored == "salted sha256" else 0)  # one failed try, then never again
+
+
 def test_attrs_and_pydantic_spans():
     @attrs.define
     class AttrsSpan:
