@@ -3,7 +3,7 @@
 The pre-scans come first (each rule's candidate shape in the file's project-pass summary, then its
 text test); a file no rule can match is never parsed by LibCST. When every rule left is local to
 definitions, LibCST parses the file cut down to the functions and methods that hold the rules'
-shapes (`rules.candidates.cut_to_definitions`), with every line and column kept.
+shapes (`rules.prescan.cut_to_definitions`), with every line and column kept.
 Positions are computed only for files that have findings: LibCST's PositionProvider costs several
 times the parse itself.
 
@@ -34,8 +34,8 @@ from lint.settings import PARSE_ERROR, Settings
 from lint.suppression import Suppression, UnusedSuppression, find_suppressions, unused_suppressions
 from rules import all_rules, find_rule
 from rules.base import FileContext, Fix, Rule
-from rules.candidates import cut_to_definitions
 from rules.lazy_libcst import cst
+from rules.prescan import cut_to_definitions
 from rules.project import FileSummary, ProjectIndex, summarize_source
 from rules import traversal
 
@@ -136,7 +136,8 @@ def _parsed_part(source: str, summary: FileSummary, rules: Sequence[type[Rule]])
     is local to definitions, else all of it. Lines and columns are those of `source` either way."""
     if not rules or not all(rule.local_to_definitions for rule in rules):
         return source
-    keep = frozenset().union(*(summary.shape_definitions.get(rule.shape or "", frozenset()) for rule in rules))
+    shapes = [rule.prefilter.shape for rule in rules if rule.prefilter is not None]
+    keep = frozenset().union(*(summary.shape_definitions.get(shape, frozenset()) for shape in shapes))
     return cut_to_definitions(source, summary.definitions, keep)
 
 

@@ -12,6 +12,7 @@ from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from rules.analysis import ProjectIndex, SpanAnalysis
+    from rules.prescan import Prefilter
     from rules.project import FileSummary
 
     Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
@@ -101,11 +102,12 @@ class Rule:
     default_enabled: ClassVar[bool] = True
     valid: ClassVar[Sequence[Valid]] = ()
     invalid: ClassVar[Sequence[Invalid]] = ()
-    # The candidate shape (`rules.candidates`) a file must hold for the rule to have a finding in it.
-    shape: ClassVar[str | None] = None
+    # The rule's test over the file's stdlib `ast` tree (`rules.prescan`): the file must hold its
+    # `shape` for the rule to have a finding in it. None: every file may.
+    prefilter: ClassVar["type[Prefilter] | None"] = None
     # True when a finding inside a function or method depends only on that definition, the file's
     # statements outside definitions, the file's text and the project index: LibCST then parses only
-    # the definitions that hold `shape` (`rules.candidates.cut_to_definitions`).
+    # the definitions where the pre-filter found its shape (`rules.prescan.cut_to_definitions`).
     local_to_definitions: ClassVar[bool] = False
 
     def __init__(self, context: FileContext) -> None:
@@ -118,9 +120,9 @@ class Rule:
 
     @classmethod
     def may_match_summary(cls, summary: "FileSummary") -> bool:
-        """Cheap test on the file's project-pass summary (its `shapes`, found with stdlib `ast`):
+        """Cheap test on the file's project-pass summary (the shapes its pre-filters found):
         False only when this rule can have no finding in the file."""
-        return cls.shape is None or cls.shape in summary.shapes
+        return cls.prefilter is None or cls.prefilter.shape in summary.shapes
 
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
         """The `visit_*`/`leave_*` methods (as LibCST's `BatchableCSTVisitor` would list them); the

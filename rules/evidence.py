@@ -13,19 +13,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts, string_key
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key
 from rules.base import FunctionStateRule
 from rules.lazy_libcst import cst
+from rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
 from runtime_guard.vocabulary import Vocabulary
 
-# Attributes under which a log object keeps its entries: `audit_log.entries`.
-ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
-# Methods that change a list, deque, set or dict other than by appending.
-MUTATING_METHODS = frozenset(
-    {"pop", "popleft", "popitem", "remove", "clear", "insert", "sort", "reverse", "discard", "rotate"}
-)
-# Methods that remove items from a container.
-REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard"})
 # Name parts of objects that are not decision logs even when a log word is among their parts.
 NOT_A_LOG_PARTS = frozenset({"logger", "logging", "file", "fh", "fp", "path", "dir", "stream", "fd", "handler"})
 # Text that says a module's spans are tracing spans (OpenTelemetry and friends), not context spans.
@@ -130,8 +123,9 @@ def chain_names(expr: cst.BaseExpression) -> list[str]:
     return found[::-1]
 
 
-def root_name(expr: cst.BaseExpression) -> str | None:
-    """`self` for `self.a.b[0]`, `state` for `state["messages"]`."""
+def access_root(expr: cst.BaseExpression) -> str | None:
+    """`self` for `self.a.b[0]`, `state` for `state["messages"]`; None through a call (unlike
+    `rules.analysis.root_name`, which follows `n.get(k)` to `n`)."""
     node = expr
     while isinstance(node, (cst.Attribute, cst.Subscript)):
         node = node.value
@@ -209,7 +203,7 @@ def is_record_call(call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts 
     if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts):
         method = func.attr.value
         return method in vocabulary.record_methods or (
-            method not in _READING_METHODS and method not in MUTATING_METHODS - {"insert"}
+            method not in _READING_METHODS and method not in EDITING_METHODS - {"insert"}
             and not method.startswith(("get", "_"))
         )
     return is_log_word_call(call, vocabulary)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from rules.analysis import callee_name, dotted_name, name_parts, string_value
+import ast
+
+from rules.analysis import callee_name, dotted_name, string_value
 from rules.base import Invalid, Rule, Valid, words_pattern
-from rules.candidates import ID_OR_DERIVED_RECORD
 from rules.lazy_libcst import cst
+from rules.names import RECORD_FACTORIES, name_parts, tracking_words
+from rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
 from rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
 
@@ -15,8 +18,55 @@ _POSITION_WORDS = frozenset(
 )
 # Token fields that are usage accounting of a model call, not an artifact of a span.
 _USAGE_WORDS = frozenset({"prompt", "completion", "input", "output", "total", "reasoning", "cached", "max", "limit"})
-_DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint"})
-_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
+
+
+def _is_derived(name: str, vocabulary: Vocabulary) -> bool:
+    """A field named like something derived from span content: a position, token ids or counts, a
+    derived field or word of the vocabulary."""
+    parts = name_parts(name)
+    words = set(parts)
+    if words & {"start", "end"}:
+        return len(parts) == 1 or bool(words & _POSITION_WORDS)
+    if words & {"token", "tokens"}:
+        return not words & _USAGE_WORDS and (
+            "tokens" in words or bool(words & {"count", "ids", "offsets"})
+        )
+    if name in vocabulary.derived_fields:
+        return True
+    return bool(parts) and parts[-1] in vocabulary.derived_words
+
+
+def _names_an_id(parts: list[str]) -> bool:
+    """`chunk_id`, `span_id`: the id of something; a bare `id` is the record's own."""
+    return len(parts) >= 2 and parts[-1] == "id"
+
+
+class RecordPrefilter(Prefilter):
+    """A class that may be a record (decorated, or with a base that may be one) declaring a field
+    named like an id of something or like something derived from span content; a record factory call."""
+
+    shape = "id-or-derived-record"
+    statements = (ast.ClassDef, *ASSIGNMENTS)
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.ClassDef):
+            if self._record_with_id_or_derived(node):
+                self.mark(node)
+        elif isinstance(node.value, ast.Call) and last_name(node.value) in RECORD_FACTORIES:
+            self.mark(node.value)
+
+    def _record_with_id_or_derived(self, node: ast.ClassDef) -> bool:
+        if not (node.decorator_list or node.bases):
+            return False
+        for statement in node.body:
+            names: list[str] = []
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                names = [statement.target.id]
+            elif isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
+                names = [t.id for t in statement.targets if isinstance(t, ast.Name)]
+            if any(_names_an_id(self.parts(name)) or _is_derived(name, self.vocabulary) for name in names):
+                return True
+        return False
 
 
 class DerivedArtifactWithoutVersion(Rule):
@@ -24,7 +74,7 @@ class DerivedArtifactWithoutVersion(Rule):
     name = "derived-artifact-without-version"
     summary = "Record derived from a span carries the span id but no version or content hash"
     message = "Record derived from a span carries the span id but no span version or content hash"
-    shape = ID_OR_DERIVED_RECORD
+    prefilter = RecordPrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -202,9 +252,7 @@ No fix: adding a field changes every place that builds the record.
         super().__init__(context)
         vocabulary = context.vocabulary
         self._derived_words = frozenset(vocabulary.derived_words)
-        self._tracking_words = frozenset(
-            {name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | _DIGEST_WORDS
-        )
+        self._tracking_words = tracking_words(vocabulary)
         self._content_fields = frozenset(vocabulary.content_fields) - self._derived_words
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
@@ -226,7 +274,7 @@ No fix: adding a field changes every place that builds the record.
     def visit_Assign(self, node: cst.Assign) -> None:
         """`Citation = namedtuple("Citation", ["span_id", "start", "end"])` and the TypedDict form."""
         value = node.value
-        if not (isinstance(value, cst.Call) and callee_name(value) in _FACTORIES and len(node.targets) == 1):
+        if not (isinstance(value, cst.Call) and callee_name(value) in RECORD_FACTORIES and len(node.targets) == 1):
             return
         target = node.targets[0].target
         fields = _factory_fields(value)
@@ -257,13 +305,13 @@ No fix: adding a field changes every place that builds the record.
         ids = {f for f in fields if self._names_span_id(f)}
         if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
             return False  # the span itself (`Chunk(chunk_id, text, embedding)`), not an artifact of one
-        derived = {f for f in fields if self._is_derived(f)}
+        derived = {f for f in fields if _is_derived(f, self.context.vocabulary)}
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
 
     def _names_span_id(self, name: str) -> bool:
         """`chunk_id`, `span_id`: the id of a span; a bare `id` is the record's own."""
         parts = name_parts(name)
-        return len(parts) >= 2 and parts[-1] == "id" and self.context.analysis.is_span_name(parts[-2])
+        return _names_an_id(parts) and self.context.analysis.is_span_name(parts[-2])
 
     def _is_own_id(self, name: str, class_name: str) -> bool:
         """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a
@@ -275,19 +323,6 @@ No fix: adding a field changes every place that builds the record.
 
     def _tracks_content(self, name: str) -> bool:
         return bool(set(name_parts(name)) & self._tracking_words)
-
-    def _is_derived(self, name: str) -> bool:
-        parts = name_parts(name)
-        words = set(parts)
-        if words & {"start", "end"}:
-            return len(parts) == 1 or bool(words & _POSITION_WORDS)
-        if words & {"token", "tokens"}:
-            return not words & _USAGE_WORDS and (
-                "tokens" in words or bool(words & {"count", "ids", "offsets"})
-            )
-        if name in self.context.vocabulary.derived_fields:
-            return True
-        return parts[-1] in self._derived_words
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]

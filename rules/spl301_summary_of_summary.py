@@ -2,18 +2,49 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, name_parts, string_key, string_value
+from rules.analysis import callee_name, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.candidates import SUMMARIZE_CALL
 from rules.lazy_libcst import cst
+from rules.names import name_parts
+from rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
 _OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "type", "hash", "count_tokens"})
 _OPAQUE_PREFIXES = frozenset({"is", "has", "should", "can", "count", "num", "get_num", "len"})
+
+
+class SummarizeCallPrefilter(Prefilter):
+    """A call, or a definition, named like summarizing (`SpanAnalysis.is_summarize_call`, loosened):
+    a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word among its parts."""
+
+    shape = "summarize-call"
+    statements = FUNCTIONS  # the rule reads the signatures of the summarizers a module defines
+    expressions = (ast.Call,)
+
+    def words(self) -> tuple[str, ...]:
+        return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if self._summarizes(node.name):
+            self.mark(node)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        name = last_name(node)
+        if name and self._summarizes(name):
+            self.mark(node)
+
+    def _summarizes(self, name: str) -> bool:
+        words = self.vocabulary.summarize_words
+        for part in self.parts(name):
+            stem = part[1:] if part.startswith("a") and part[1:] in words else part
+            if stem in words or (stem.endswith("r") and stem[:-1] in words) or part in self.vocabulary.summary_words:
+                return True
+        return False
 
 
 @dataclass
@@ -62,7 +93,7 @@ class SummaryOfSummary(ScopedRule):
     name = "summary-of-summary"
     summary = "A summary is summarized again and the chain is not recorded"
     message = "Summarize call whose input is itself a summary; the summary chain is not recorded"
-    shape = SUMMARIZE_CALL
+    prefilter = SummarizeCallPrefilter
     # The one fact read across definitions, the signatures of the module's summarizers (`_signatures`),
     # comes from definitions named like summarizing, which hold the shape too.
     local_to_definitions = True

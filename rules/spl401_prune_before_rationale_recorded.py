@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, last_name, name_parts, string_key, string_value
+from rules.analysis import callee_name, last_name, string_key, string_value
 from rules.base import Invalid, Valid
-from rules.candidates import REMOVAL
 from rules.evidence import (
-    REMOVING_METHODS,
     GuardedFunction,
     GuardedRule,
     chain_names,
@@ -22,11 +21,16 @@ from rules.evidence import (
     is_span_container,
     mentions,
     recording_functions,
-    root_name,
+    access_root,
     same_expression,
     words_in,
 )
 from rules.lazy_libcst import cst
+from rules.names import REMOVING_METHODS, name_parts
+from rules.prescan import (
+    ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, filtered_writeback, has_slice, is_filter,
+    note_filtered_writeback,
+)
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -85,12 +89,68 @@ def _dominates(earlier: tuple[tuple[int, ...], int], later: tuple[tuple[int, ...
     return seq_a < seq_b and path_b[: len(path_a)] == path_a
 
 
+class RemovalPrefilter(Prefilter):
+    """A removal from a container in a function: a removing method called on a name, attribute or
+    item, `del x[...]`, a filtering rewrite or slice assigned to an attribute or item, a filtered
+    local written back, or a tombstone written into a content field."""
+
+    shape = "removal"
+    statements = (*ASSIGNMENTS, ast.Delete)
+    expressions = (ast.Call,)
+
+    def attributes(self) -> frozenset[str]:
+        return REMOVING_METHODS
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is None:
+            return
+        if isinstance(node, ast.Delete):
+            if any(isinstance(t, ast.Subscript) for t in deleted(node)):
+                self.mark(node)
+            return
+        if node.value is None:
+            return
+        targets = assignment_targets(node)
+        note_filtered_writeback(scope, targets, node.value)
+        filtering = is_filter(node.value)
+        for target in targets:
+            if isinstance(target, (ast.Attribute, ast.Subscript)) and (
+                filtering or (isinstance(target, ast.Subscript) and has_slice(target))
+                or self._is_tombstone_write(target, node.value)
+            ):
+                self.mark(node.value)
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        for scope in scopes:
+            if filtered_writeback(scope):
+                self.mark(scope.node)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        func = node.func
+        if (
+            scope.node is not None and isinstance(func, ast.Attribute) and func.attr in REMOVING_METHODS
+            and isinstance(func.value, (ast.Name, ast.Attribute, ast.Subscript))
+        ):
+            self.mark(node)
+
+    def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
+        key = target.slice if isinstance(target, ast.Subscript) else None
+        field = target.attr if isinstance(target, ast.Attribute) else key.value if isinstance(key, ast.Constant) else None
+        if field not in self.vocabulary.content_fields:
+            return False
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return any(marker in value.value for marker in self.vocabulary.tombstone_markers)
+        name = value.id if isinstance(value, ast.Name) else value.attr if isinstance(value, ast.Attribute) else ""
+        return "tombstone" in self.parts(name)
+
+
 class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     code = "SPL401"
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
     message = "`{container}` pruned before the rationale is recorded in a decision log"
-    shape = REMOVAL
+    prefilter = RemovalPrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -402,7 +462,7 @@ No fix: the rationale is the author's to write.
             return False
         if {"span", "spans"}.intersection(name_parts(last_name(expr) or "")) and self._traces():
             return False  # an OpenTelemetry exporter's spans
-        root = root_name(expr)
+        root = access_root(expr)
         return root is None or root not in function.owned or root in function.aliases
 
     def _traces(self) -> bool:

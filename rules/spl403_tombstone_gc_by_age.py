@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
 from rules.analysis import callee_name
 from rules.base import Invalid, Valid
-from rules.candidates import DROP
 from rules.evidence import (
     GuardedFunction,
     GuardedRule,
@@ -19,11 +19,62 @@ from rules.evidence import (
     words_in,
 )
 from rules.lazy_libcst import cst
+from rules.prescan import (
+    ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, filtered_writeback, has_slice, is_filter,
+    note_filtered_writeback,
+)
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
 _DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear"})
+# Those that drop without being told what: `.popitem()`, `.clear()`.
+_DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+class DropPrefilter(Prefilter):
+    """A drop in a function: a dropping method with an argument (or `.popitem()`, `.clear()`), `del`
+    of an item or of several names, a filtering rewrite or slice assigned to an attribute or item,
+    or a filtered local written back. (The rule's text test asks for a tombstone.)"""
+
+    shape = "drop"
+    statements = (*ASSIGNMENTS, ast.Delete)
+    expressions = (ast.Call,)
+
+    def attributes(self) -> frozenset[str]:
+        return _DROPPING_METHODS
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is None:
+            return
+        if isinstance(node, ast.Delete):
+            targets = deleted(node)
+            if len(targets) > 1 or any(isinstance(t, ast.Subscript) for t in targets):
+                self.mark(node)
+            return
+        if node.value is None:
+            return
+        targets = assignment_targets(node)
+        note_filtered_writeback(scope, targets, node.value)
+        filtering = is_filter(node.value)
+        for target in targets:
+            if isinstance(target, (ast.Attribute, ast.Subscript)) and (
+                filtering or (isinstance(target, ast.Subscript) and has_slice(target))
+            ):
+                self.mark(node.value)
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        for scope in scopes:
+            if filtered_writeback(scope):
+                self.mark(scope.node)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        func = node.func
+        if (
+            scope.node is not None and isinstance(func, ast.Attribute) and func.attr in _DROPPING_METHODS
+            and (node.args or func.attr in _DROPPING_ALL)
+        ):
+            self.mark(node)
 
 
 @dataclass
@@ -41,7 +92,7 @@ class TombstoneGcByAge(GuardedRule[_Function]):
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
     message = "Tombstone removed by age or time without checking that nothing still holds it"
-    shape = DROP
+    prefilter = DropPrefilter
     local_to_definitions = True
     docs = """
 ## What it does

@@ -14,11 +14,9 @@ from lint import Settings, check_source
 from lint.config import ConfigResolver
 from lint.engine import lint_source
 from lint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
-from rules import all_rules
 from rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(root: Path, jobs: int = 1, prescan: bool = True):
@@ -93,22 +91,6 @@ def test_worker_crash_costs_only_its_file(project: Path, monkeypatch: pytest.Mon
     assert [(d.code, "crashed" in d.message) for d in poison] == [("SPL000", True)]
     expected = [d for d in _run(project, jobs=1).diagnostics if d.path != "pkg1/poison.py"]
     assert [d for d in crashed.diagnostics if d.path != "pkg1/poison.py"] == expected
-
-
-def _prescan_corpus() -> list[tuple[str, str]]:
-    sources = [(str(p), p.read_text(encoding="utf-8")) for base in ("tests/rules/corpus", "examples")
-               for p in sorted((REPO / base).rglob("*.py"))]
-    for rule in all_rules():
-        sources += [(f"{rule.code}-example-{i}", e.code) for i, e in enumerate([*rule.valid, *rule.invalid])]
-    return sources
-
-
-def test_prescan_never_changes_results() -> None:
-    settings = Settings(select=("ALL",))
-    corpus = _prescan_corpus()
-    assert len(corpus) > 5
-    for name, source in corpus:
-        assert lint_source(source, name, settings, prescan=True) == lint_source(source, name, settings, prescan=False), name
 
 
 def test_project_index_comes_from_the_project_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
