@@ -67,6 +67,7 @@ def _action(rng: random.Random, span: str) -> str:
         f"cache.setdefault({span}.id, len({span}.content))",
         f"quote = {span}.content[citation.start:citation.end]",
         "start, end = citation.start, citation.end\nquote = text[start:end]",
+        f"if (body := {span}.content):\n    quote = body[citation.start:citation.end]",
         f"if citation.version == {span}.version:\n    quote = {span}.content[citation.start:citation.end]",
         "summary = summarize(previous_summary)",
         f"summary = llm.summarize({span}.content)",
