@@ -285,10 +285,6 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def visit_DictComp(self, node: cst.DictComp) -> None:
         self._bind_comprehension(node.for_in)
 
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        if self.state is not None:
-            self._bind(node.target, node.value)  # `if (text := span.content):` (widened: walrus alias)
-
     def _bind_comprehension(self, comp: cst.CompFor | None) -> None:
         """Bind the loop names before the element, which LibCST visits first."""
         while self.state is not None and comp is not None:
