@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Literal
+from rules.base import Applicability, Severity
 
-Severity = Literal["error", "warn"]
-Applicability = Literal["safe", "unsafe"]
+__all__ = ["Applicability", "Diagnostic", "Edit", "FixSummary", "Location", "Severity", "sort_diagnostics"]
 
 
 @dataclass(frozen=True, order=True)
@@ -50,6 +49,8 @@ class Diagnostic:
     fix: FixSummary | None = None
     # The source line(s) of the finding, stripped: the basis of the stable fingerprint.
     snippet: str = field(default="", compare=False)
+    # Not a finding: the rule `code` failed on this file at `location` (a bug in spanlint, to report).
+    internal: bool = False
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

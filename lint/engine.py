@@ -74,6 +74,7 @@ def decode_source(data: bytes) -> str:
 class _Linted:
     module: cst.Module
     context: FileContext
+    failures: list[Diagnostic]  # the rules that raised on the file (`Diagnostic.internal`)
 
 
 def lint_source(
@@ -113,17 +114,19 @@ def lint_source(
     def lint() -> list[Diagnostic]:
         module: cst.Module | None = None
         diagnostics: list[Diagnostic] = []
+        failures: list[Diagnostic] = []
         if visiting:
             linted = _visit(source, parsed, path, visiting, settings, project)
             module = linted.module if parsed is source else None
             diagnostics = _to_diagnostics(linted, settings)
+            failures = linted.failures
         if not diagnostics and not own_suppressions:
-            return []
+            return failures
         suppressions = find_suppressions(source)
         diagnostics = _apply_suppressions(suppressions, diagnostics)
         if own_suppressions:
             diagnostics += _unused_suppressions(source, path, module, suppressions, settings, codes)
-        return diagnostics
+        return diagnostics + failures
 
     try:
         return sort_diagnostics(run_with_deep_stack(lint))
@@ -290,13 +293,37 @@ def _visit(
     """Run `rules` over the module LibCST makes of `parsed` (`source`, or a cut of it that keeps its
     lines); the rules see the whole file's text as `source`."""
     module = _parse(parsed)
-    context = FileContext(path, source, module, settings.vocabulary, project)
-    visitors = [rule(context) for rule in rules]
+    failures: list[Diagnostic] = []
+    while True:
+        context = FileContext(path, source, module, settings.vocabulary, project)
+        visitors = [rule(context) for rule in rules]
+        try:
+            traversal.visit_batched(module, visitors)
+        except RecursionError:
+            raise _Unparsable("nesting too deep to analyse (recursion limit)") from None
+        except traversal.VisitorFailed as failure:
+            # One rule raised: it is reported as an internal error, the others run again without it
+            # (on a fresh context: the shared analysis may be half-built).
+            failed = type(failure.visitor)
+            if failed not in rules:
+                raise failure.error from None
+            failures.append(_rule_failure(failed, path, module, failure))
+            rules = [rule for rule in rules if rule is not failed]
+            continue
+        return _Linted(module, context, failures)
+
+
+def _rule_failure(rule: type[Rule], path: str, module: cst.Module, failure: traversal.VisitorFailed) -> Diagnostic:
+    """The internal error of `rule` raising on the file at `path`, at the line of the node it raised at."""
     try:
-        traversal.visit_batched(module, visitors)
-    except RecursionError:
-        raise _Unparsable("nesting too deep to analyse (recursion limit)") from None
-    return _Linted(module, context)
+        line = _positions(module)[failure.node].start.line
+    except (KeyError, RecursionError):
+        line = 1
+    error = failure.error
+    detail = " ".join(str(error).split())
+    message = f"{type(error).__name__}" + (f": {detail}" if detail else "")
+    where = Location(line, 1)
+    return Diagnostic(path, where, where, rule.code, rule.name, message, "error", internal=True)
 
 
 def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:

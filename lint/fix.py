@@ -162,7 +162,7 @@ def fix_paths(
         fixes = [_write(f) for f in fixes]
     by_path = {f.job.display: f for f in fixes if f.changed}
     diagnostics = [d for d in result.diagnostics if d.path not in by_path]
-    diagnostics += [d for f in fixes for d in f.diagnostics]
+    diagnostics += [d for f in fixes for d in f.diagnostics if not d.internal]
     return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics)), fixes)
 
 

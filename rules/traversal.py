@@ -26,6 +26,36 @@ if TYPE_CHECKING:
     Entry = tuple[Sequence[Handler], Sequence[Handler], tuple[str, ...]]
 
 
+class VisitorFailed(Exception):
+    """A visitor's method raised (the exception is the `__cause__`): `method` raised at `node`.
+
+    For a visitor that walks a tree of its own inside its method (a rule asking the shared
+    analysis), `node` is the innermost node a method raised at."""
+
+    def __init__(self, method: Handler, node: cst.CSTNode) -> None:
+        super().__init__(f"{getattr(method, '__qualname__', method)} raised at a {type(node).__name__}")
+        self.method = method
+        self.node = node
+
+    @property
+    def error(self) -> BaseException:
+        """The exception the method raised."""
+        cause = self.__cause__
+        while isinstance(cause, VisitorFailed):
+            cause = cause.__cause__
+        assert cause is not None
+        return cause
+
+    @property
+    def visitor(self) -> object:
+        """The object whose method raised."""
+        return getattr(self.method, "__self__", None)
+
+
+def _failed(method: Handler, node: cst.CSTNode, error: Exception) -> VisitorFailed:
+    return VisitorFailed(method, error.node if isinstance(error, VisitorFailed) else node)
+
+
 class BatchVisitor(Protocol):
     """What `visit_batched` drives: an object listing its `visit_<Node>`/`leave_<Node>` methods
     (a rule, or a LibCST `BatchableCSTVisitor`)."""
@@ -109,6 +139,7 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
 
     `entry_for(node class)` (asked once per class) says what to call at a node and which of its
     fields to walk into. With `skip_on_false`, a visit method returning False skips the children.
+    An exception in a method (other than RecursionError) is raised as `VisitorFailed`.
     """
     table: dict[type, Entry] = {}
     stack: list[Any] = [root]
@@ -118,16 +149,26 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
         node = pop()
         kind = type(node)
         if kind is tuple:  # (leave methods, node): its children are done
-            for method in node[0]:
-                method(node[1])
+            try:
+                for method in node[0]:
+                    method(node[1])
+            except RecursionError:
+                raise
+            except Exception as error:
+                raise _failed(method, node[1], error) from error
             continue
         entry = table.get(kind)
         if entry is None:
             entry = table[kind] = entry_for(kind)
         visits, leaves, fields = entry
-        for method in visits:
-            if method(node) is False and skip_on_false:
-                fields = ()
+        try:
+            for method in visits:
+                if method(node) is False and skip_on_false:
+                    fields = ()
+        except RecursionError:
+            raise
+        except Exception as error:
+            raise _failed(method, node, error) from error
         if leaves:
             push((leaves, node))
         if not fields:

@@ -46,14 +46,16 @@ def test_latin1_file_with_a_coding_cookie_is_linted(project: Path) -> None:
     assert [d.code for d in _run(project).diagnostics] == ["SPL101"]
 
 
-def test_exception_in_a_rule_is_an_internal_error_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_exception_in_a_rule_is_an_internal_error_not_a_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def visit_Assign(self, node):  # LibCST finds visitor methods by their name
         raise ValueError("boom")
 
     monkeypatch.setattr(InPlaceRewriteWithoutVersionBump, "visit_Assign", visit_Assign)
     write_tree(project, {"a.py": REWRITE, "b.py": "print(1)\n"})
-    (finding,) = _run(project).diagnostics
-    assert (finding.path, finding.code, finding.message) == ("a.py", "SPL000", "internal error: ValueError: boom")
+    result = _run(project)
+    assert result.diagnostics == []
+    (error,) = result.internal_errors
+    assert (error.path, error.code, error.location.line, error.message) == ("a.py", "SPL101", 2, "ValueError: boom")
 
 
 def _many_files(root: Path) -> None:
