@@ -313,23 +313,6 @@ def has_slice(node: ast.Subscript) -> bool:
     return isinstance(inner, ast.Slice) or (isinstance(inner, ast.Tuple) and any(isinstance(e, ast.Slice) for e in inner.elts))
 
 
-def note_filtered_writeback(scope: Scope, targets: list[ast.expr], value: ast.expr) -> None:
-    """Record what `filtered_writeback` needs from one assignment in a function."""
-    filtering = is_filter(value)
-    for target in targets:
-        if isinstance(target, ast.Name):
-            scope.notes["filters"] = scope.notes.get("filters", False) or filtering
-        elif isinstance(target, (ast.Attribute, ast.Subscript)) and not filtering and isinstance(value, ast.Name):
-            if not (isinstance(target, ast.Subscript) and has_slice(target)):
-                scope.notes["writeback"] = True
-
-
-def filtered_writeback(scope: Scope) -> bool:
-    """The function binds a local to a filtering rewrite and assigns a bare name to an attribute or
-    item (`kept = [...]; self.spans = kept`)."""
-    return scope.notes.get("filters", False) and scope.notes.get("writeback", False)
-
-
 # --- definitions: the parts of a file LibCST may skip ---------------------------------------------
 
 # Line breaks `str.splitlines` knows beyond Python's own: a file holding one is never cut (the line

@@ -10,6 +10,7 @@ from rules.analysis import callee_name, last_name, string_key, string_value
 from rules.base import Invalid, Valid
 from rules.evidence import (
     GuardedFunction,
+    RemovalPrefilter,
     GuardedRule,
     chain_names,
     TRACING_MARKERS,
@@ -27,10 +28,6 @@ from rules.evidence import (
 )
 from rules.lazy_libcst import cst
 from rules.names import REMOVING_METHODS, name_parts
-from rules.prescan import (
-    ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, filtered_writeback, has_slice, is_filter,
-    note_filtered_writeback,
-)
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -89,49 +86,19 @@ def _dominates(earlier: tuple[tuple[int, ...], int], later: tuple[tuple[int, ...
     return seq_a < seq_b and path_b[: len(path_a)] == path_a
 
 
-class RemovalPrefilter(Prefilter):
-    """A removal from a container in a function: a removing method called on a name, attribute or
-    item, `del x[...]`, a filtering rewrite or slice assigned to an attribute or item, a filtered
-    local written back, or a tombstone written into a content field."""
+class PrunePrefilter(RemovalPrefilter):
+    """A removing method called on a name, attribute or item, `del x[...]`, a filtering rewrite or
+    slice assigned to an attribute or item, a filtered local written back, or a tombstone written
+    into a content field."""
 
     shape = "removal"
-    statements = (*ASSIGNMENTS, ast.Delete)
-    expressions = (ast.Call,)
+    methods = REMOVING_METHODS
 
-    def attributes(self) -> frozenset[str]:
-        return REMOVING_METHODS
+    def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
+        return isinstance(receiver, (ast.Name, ast.Attribute, ast.Subscript))
 
-    def statement(self, node: ast.AST, scope: Scope) -> None:
-        if scope.node is None:
-            return
-        if isinstance(node, ast.Delete):
-            if any(isinstance(t, ast.Subscript) for t in deleted(node)):
-                self.mark(node)
-            return
-        if node.value is None:
-            return
-        targets = assignment_targets(node)
-        note_filtered_writeback(scope, targets, node.value)
-        filtering = is_filter(node.value)
-        for target in targets:
-            if isinstance(target, (ast.Attribute, ast.Subscript)) and (
-                filtering or (isinstance(target, ast.Subscript) and has_slice(target))
-                or self._is_tombstone_write(target, node.value)
-            ):
-                self.mark(node.value)
-
-    def statements_done(self, scopes: list[Scope]) -> None:
-        for scope in scopes:
-            if filtered_writeback(scope):
-                self.mark(scope.node)
-
-    def expression(self, node: ast.AST, scope: Scope) -> None:
-        func = node.func
-        if (
-            scope.node is not None and isinstance(func, ast.Attribute) and func.attr in REMOVING_METHODS
-            and isinstance(func.value, (ast.Name, ast.Attribute, ast.Subscript))
-        ):
-            self.mark(node)
+    def assigns_removal(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        return self._is_tombstone_write(target, value)
 
     def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
         """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
@@ -150,7 +117,7 @@ class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
     message = "`{container}` pruned before the rationale is recorded in a decision log"
-    prefilter = RemovalPrefilter
+    prefilter = PrunePrefilter
     local_to_definitions = True
     docs = """
 ## What it does

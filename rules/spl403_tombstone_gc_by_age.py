@@ -10,6 +10,7 @@ from rules.analysis import callee_name
 from rules.base import Invalid, Valid
 from rules.evidence import (
     GuardedFunction,
+    RemovalPrefilter,
     GuardedRule,
     has_word,
     is_filter_of,
@@ -19,10 +20,6 @@ from rules.evidence import (
     words_in,
 )
 from rules.lazy_libcst import cst
-from rules.prescan import (
-    ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, filtered_writeback, has_slice, is_filter,
-    note_filtered_writeback,
-)
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
@@ -32,49 +29,19 @@ _DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
-class DropPrefilter(Prefilter):
-    """A drop in a function: a dropping method with an argument (or `.popitem()`, `.clear()`), `del`
-    of an item or of several names, a filtering rewrite or slice assigned to an attribute or item,
-    or a filtered local written back. (The rule's text test asks for a tombstone.)"""
+class DropPrefilter(RemovalPrefilter):
+    """A dropping method with an argument (or `.popitem()`, `.clear()`), `del` of an item or of
+    several names, a filtering rewrite or slice assigned to an attribute or item, or a filtered
+    local written back. (The rule's text test asks for a tombstone.)"""
 
     shape = "drop"
-    statements = (*ASSIGNMENTS, ast.Delete)
-    expressions = (ast.Call,)
+    methods = _DROPPING_METHODS
 
-    def attributes(self) -> frozenset[str]:
-        return _DROPPING_METHODS
+    def deletes(self, targets: list[ast.expr]) -> bool:
+        return len(targets) > 1 or super().deletes(targets)
 
-    def statement(self, node: ast.AST, scope: Scope) -> None:
-        if scope.node is None:
-            return
-        if isinstance(node, ast.Delete):
-            targets = deleted(node)
-            if len(targets) > 1 or any(isinstance(t, ast.Subscript) for t in targets):
-                self.mark(node)
-            return
-        if node.value is None:
-            return
-        targets = assignment_targets(node)
-        note_filtered_writeback(scope, targets, node.value)
-        filtering = is_filter(node.value)
-        for target in targets:
-            if isinstance(target, (ast.Attribute, ast.Subscript)) and (
-                filtering or (isinstance(target, ast.Subscript) and has_slice(target))
-            ):
-                self.mark(node.value)
-
-    def statements_done(self, scopes: list[Scope]) -> None:
-        for scope in scopes:
-            if filtered_writeback(scope):
-                self.mark(scope.node)
-
-    def expression(self, node: ast.AST, scope: Scope) -> None:
-        func = node.func
-        if (
-            scope.node is not None and isinstance(func, ast.Attribute) and func.attr in _DROPPING_METHODS
-            and (node.args or func.attr in _DROPPING_ALL)
-        ):
-            self.mark(node)
+    def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
+        return bool(call.args) or call.func.attr in _DROPPING_ALL
 
 
 @dataclass

@@ -12,7 +12,6 @@ import pytest
 import lint
 from lint import Settings, check_source
 from lint.config import ConfigResolver
-from lint.engine import lint_source
 from lint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
 from rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
