@@ -16,22 +16,16 @@ work runs in a thread with a large stack and a raised recursion limit. Files nes
 
 from __future__ import annotations
 
-import codecs
 import difflib
-import errno
-import io
-import os
 import re
-import stat
 import sys
 import threading
-import tokenize
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Callable, Iterable, Sequence, TypeVar
 
 from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagnostics
-from lint.settings import PARSE_ERROR, Settings
-from lint.suppression import Suppression, UnusedSuppression, find_suppressions, unused_suppressions
+from lint.settings import Settings
+from lint.suppression import apply_suppressions, find_suppressions, unused_suppressions
 from rules import all_rules, find_rule
 from rules.base import FileContext, Fix, Rule
 from rules.lazy_libcst import cst
@@ -39,35 +33,9 @@ from rules.prescan import cut_to_definitions
 from rules.project import FileSummary, ProjectIndex, summarize_source
 from rules import traversal
 
-if TYPE_CHECKING:
-    from libcst.metadata import CodeRange
-
-UNUSED_SUPPRESSION = "SPL900"
 # The stack and recursion limit LibCST gets for one file (virtual memory: only what it touches is used).
 LINT_STACK_BYTES = 512 * 1024 * 1024
 LINT_RECURSION_LIMIT = 60_000
-# Rules the engine computes itself rather than by visiting the tree.
-ENGINE_RULES = frozenset({PARSE_ERROR, UNUSED_SUPPRESSION})
-
-
-class SourceError(Exception):
-    """A file's bytes cannot be turned into Python source; the message is the reason."""
-
-
-def decode_source(data: bytes) -> str:
-    """Decode `data` as Python source (PEP 263 cookie, BOM, else UTF-8); raise `SourceError`."""
-    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise SourceError(
-            "file is UTF-16 or UTF-32 (byte order mark): Python source must be UTF-8 or an ASCII-compatible encoding"
-        )
-    if b"\0" in data:
-        raise SourceError("file contains NUL bytes (binary file?)")
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
-    except (SyntaxError, LookupError, UnicodeDecodeError) as error:
-        raise SourceError(f"cannot decode file: {error}") from None
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 @dataclass
@@ -96,17 +64,18 @@ def lint_source(
     if summary is None:
         summary = summarize_source(source, settings.vocabulary, path)
     rules = settings.rules_for(path)
-    codes = {r.code for r in rules}
+    reports_unlintable = any(r.file_pass == "unlintable" for r in rules)
     if summary.syntax_error is not None:
-        return [parse_error(path, *summary.syntax_error)] if PARSE_ERROR in codes else []
+        return [parse_error(path, *summary.syntax_error)] if reports_unlintable else []
     if project is None:
         project = ProjectIndex.merge(settings.vocabulary, [summary])
     visiting = tuple(
         r for r in rules
-        if r.code not in ENGINE_RULES
+        if r.file_pass is None
         and (not prescan or (r.may_match_summary(summary) and r.may_match(source, settings.vocabulary)))
     )
-    own_suppressions = UNUSED_SUPPRESSION in codes and _names_spanlint(source)
+    checking_suppressions = [r for r in rules if r.file_pass == "suppressions"]
+    own_suppressions = bool(checking_suppressions) and _names_spanlint(source)
     if not visiting and not own_suppressions:
         return []  # no finding to report or suppress, and no spanlint suppression that could be unused
     parsed = _parsed_part(source, summary, visiting) if prescan else source
@@ -123,15 +92,26 @@ def lint_source(
         if not diagnostics and not own_suppressions:
             return failures
         suppressions = find_suppressions(source)
-        diagnostics = _apply_suppressions(suppressions, diagnostics)
+        diagnostics = apply_suppressions(suppressions, diagnostics)
         if own_suppressions:
-            diagnostics += _unused_suppressions(source, path, module, suppressions, settings, codes)
+            unused = unused_suppressions(suppressions, _rule_code, {r.code for r in rules})
+            if unused:
+                module = module or _parse(source)
+                context = FileContext(path, source, module, settings.vocabulary, project)
+                for rule in checking_suppressions:
+                    rule(context).check_suppressions(unused)
+                diagnostics += _to_diagnostics(_Linted(module, context, []), settings)
         return diagnostics + failures
 
     try:
         return sort_diagnostics(run_with_deep_stack(lint))
     except _Unparsable as error:
-        return [parse_error(path, str(error), error.line, error.column)] if PARSE_ERROR in codes else []
+        return [parse_error(path, str(error), error.line, error.column)] if reports_unlintable else []
+
+
+def _rule_code(selector: str) -> str | None:
+    rule = find_rule(selector)
+    return rule.code if rule is not None else None
 
 
 def _parsed_part(source: str, summary: FileSummary, rules: Sequence[type[Rule]]) -> str:
@@ -203,49 +183,9 @@ def run_with_deep_stack(function: Callable[[], Result]) -> Result:
     return outcome[0]
 
 
-def read_source(data: bytes, settings: Settings) -> str:
-    """The source text of a file's bytes; raise `SourceError` for one spanlint cannot lint."""
-    _check_size(len(data), settings.max_file_bytes)
-    return decode_source(data)
-
-
-def read_file(path: str, max_bytes: int) -> bytes:
-    """The bytes of the regular file at `path`; raise `SourceError` for anything else.
-
-    A FIFO, device or directory is refused without reading it (opening never blocks), and a file
-    over `max_bytes` without loading it.
-    """
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        reason = "broken symbolic link" if os.path.islink(path) and error.errno == errno.ENOENT else error.strerror
-        raise SourceError(f"cannot read file: {reason or error}") from None
-    with open(descriptor, "rb", closefd=True) as file:
-        mode = os.fstat(descriptor)
-        if not stat.S_ISREG(mode.st_mode):
-            raise SourceError(f"not a regular file ({_file_kind(mode.st_mode)})")
-        _check_size(mode.st_size, max_bytes)
-        try:
-            return file.read()
-        except OSError as error:
-            raise SourceError(f"cannot read file: {error.strerror or error}") from None
-
-
-def _check_size(size: int, max_bytes: int) -> None:
-    if size > max_bytes:
-        raise SourceError(f"file too large: {size:,} bytes, over the limit of {max_bytes:,} (max-file-bytes)")
-
-
-def _file_kind(mode: int) -> str:
-    kinds = {stat.S_ISDIR: "directory", stat.S_ISFIFO: "FIFO", stat.S_ISSOCK: "socket",
-             stat.S_ISCHR: "character device", stat.S_ISBLK: "block device"}
-    return next((kind for is_kind, kind in kinds.items() if is_kind(mode)), "unknown file type")
-
-
 def parse_error(path: str, reason: str, line: int = 1, column: int = 1) -> Diagnostic:
-    """The SPL000 finding for a file that could not be linted."""
-    rule = find_rule(PARSE_ERROR)
-    assert rule is not None
+    """The finding of the rule that reports unlintable files (SPL000) for a file that could not be linted."""
+    rule = next(r for r in all_rules() if r.file_pass == "unlintable")
     where = Location(line, column)
     return Diagnostic(path, where, where, rule.code, rule.name, reason, "error")
 
@@ -316,7 +256,7 @@ def _visit(
 def _rule_failure(rule: type[Rule], path: str, module: cst.Module, failure: traversal.VisitorFailed) -> Diagnostic:
     """The internal error of `rule` raising on the file at `path`, at the line of the node it raised at."""
     try:
-        line = _positions(module)[failure.node].start.line
+        line = traversal.positions(module)[failure.node].start.line
     except (KeyError, RecursionError):
         line = 1
     error = failure.error
@@ -331,39 +271,37 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
     if not reports:
         return []
     try:
-        positions = _positions(linted.module)
+        positions = traversal.positions(linted.module) if any(r.place is None for r in reports) else {}
     except RecursionError:
         raise _Unparsable("nesting too deep to compute positions (recursion limit)") from None
     lines = linted.context.source.splitlines()
     diagnostics = []
     seen: set[tuple[str, int, int]] = set()
     for report in reports:
-        where = positions[report.node]
-        key = (report.rule.code, where.start.line, where.start.column)
+        if report.place is None:
+            where = positions[report.node]
+            start = Location(where.start.line, where.start.column + 1)
+            end = Location(where.end.line, where.end.column + 1)
+        else:
+            start, end = Location(*report.place[:2]), Location(*report.place[2:])
+        key = (report.rule.code, start.line, start.column)
         if key in seen:
             continue
         seen.add(key)
         diagnostics.append(
             Diagnostic(
                 path=linted.context.path,
-                location=Location(where.start.line, where.start.column + 1),
-                end_location=Location(where.end.line, where.end.column + 1),
+                location=start,
+                end_location=end,
                 code=report.rule.code,
                 name=report.rule.name,
                 message=report.message,
                 severity="warn" if settings.severity_of(report.rule) == "warn" else "error",
                 fix=_summarize_fix(linted.module, report.fix) if report.fix else None,
-                snippet="\n".join(lines[where.start.line - 1 : where.end.line]),
+                snippet="\n".join(lines[start.line - 1 : end.line]),
             )
         )
     return diagnostics
-
-
-def _positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
-    """The position of every node of `module` (LibCST's `PositionProvider`)."""
-    from libcst.metadata import MetadataWrapper, PositionProvider
-
-    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
 def apply_fix(module: cst.Module, fix: Fix) -> str:
@@ -390,122 +328,3 @@ def text_edits(before: str, after: str) -> Iterable[Edit]:
             yield Edit("".join(new[j1:j2]), Location(i1 + 1, 1), Location(i2 + 1, 1))
 
 
-def _apply_suppressions(suppressions: list[Suppression], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """The diagnostics no suppression covers; marks each suppression with the codes it suppressed."""
-    if not diagnostics or not suppressions:
-        return diagnostics
-    by_line: dict[int, list[Suppression]] = {}
-    for suppression in suppressions:
-        by_line.setdefault(suppression.applies_to_line, []).append(suppression)
-    kept = []
-    for diagnostic in diagnostics:
-        covering = by_line.get(diagnostic.location.line, [])
-        matched = next((s for s in covering if _suppresses(s.selectors, diagnostic)), None)
-        if matched is None:
-            kept.append(diagnostic)
-        else:
-            matched.used.add(diagnostic.code)
-    return kept
-
-
-def _suppresses(selectors: tuple[str, ...], diagnostic: Diagnostic) -> bool:
-    return not selectors or any(s.upper() == diagnostic.code or s.lower() == diagnostic.name for s in selectors)
-
-
-def _rule_code(selector: str) -> str | None:
-    rule = find_rule(selector)
-    return rule.code if rule is not None else None
-
-
-def _unused_suppressions(
-    source: str,
-    path: str,
-    module: cst.Module | None,
-    suppressions: list[Suppression],
-    settings: Settings,
-    enabled: set[str],
-) -> list[Diagnostic]:
-    """SPL900: spanlint suppressions that suppressed nothing or name no rule, each with a safe fix."""
-    found = unused_suppressions(suppressions, _rule_code, enabled)
-    if not found:
-        return []
-    rule = find_rule(UNUSED_SUPPRESSION)
-    assert rule is not None
-    module = module or _parse(source)
-    comments = _CommentFinder.locate(module)
-    lines = source.splitlines()
-    diagnostics = []
-    for unused in found:
-        suppression = unused.suppression
-        column = suppression.column - 1
-        fix = next(
-            (
-                _summarize_fix(module, _remove_directive(unused, column - start, comment, holder))
-                for start, comment, holder in comments.get(suppression.line, [])
-                if start <= column < start + len(comment.value)
-            ),
-            None,
-        )
-        diagnostics.append(
-            Diagnostic(
-                path=path,
-                location=Location(suppression.line, suppression.column),
-                end_location=Location(suppression.line, suppression.end_column),
-                code=rule.code,
-                name=rule.name,
-                message=unused.message,
-                severity="warn" if settings.severity_of(rule) == "warn" else "error",
-                fix=fix,
-                snippet=lines[suppression.line - 1] if suppression.line <= len(lines) else "",
-            )
-        )
-    return diagnostics
-
-
-class _CommentFinder(traversal.Visitor):
-    """Every comment with the line node that holds it (a trailing comment or a comment line)."""
-
-    def __init__(self) -> None:
-        self.found: list[tuple[cst.Comment, cst.TrailingWhitespace | cst.EmptyLine]] = []
-
-    def visit_TrailingWhitespace(self, node: cst.TrailingWhitespace) -> None:
-        if node.comment is not None:
-            self.found.append((node.comment, node))
-
-    def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
-        if node.comment is not None:
-            self.found.append((node.comment, node))
-
-    @classmethod
-    def locate(cls, module: cst.Module) -> dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]]:
-        """For each line, its comments as (0-based start column, comment, holder)."""
-        finder = cls()
-        traversal.visit(module, finder)
-        if not finder.found:
-            return {}
-        positions = _positions(module)
-        located: dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]] = {}
-        for comment, holder in finder.found:
-            start = positions[comment].start
-            located.setdefault(start.line, []).append((start.column, comment, holder))
-        return located
-
-
-def _remove_directive(unused: UnusedSuppression, offset: int, comment: cst.Comment, holder: cst.CSTNode) -> Fix:
-    """The tree edit that rewrites or removes one suppression directive inside `comment`."""
-    text = comment.value
-    end = offset + len(unused.suppression.text)
-    if unused.replacement:
-        message = "Remove " + ", ".join(f"`{s}`" for s in (*unused.unused, *unused.unknown)) + " from the suppression"
-        new_text = text[:offset] + unused.replacement + text[end:]
-    else:
-        message = "Remove the unused suppression"
-        new_text = text[:offset].rstrip()  # a reason written after the directive goes with it
-    replacement: cst.CSTNode | cst.RemovalSentinel
-    if new_text.strip("# \t"):
-        replacement, target = comment.with_changes(value=new_text), comment
-    elif isinstance(holder, cst.EmptyLine):
-        replacement, target = cst.RemovalSentinel.REMOVE, holder
-    else:
-        replacement, target = holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None), holder
-    return Fix(message, "safe", {target: replacement})

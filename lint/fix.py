@@ -23,7 +23,8 @@ from pathlib import Path
 
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, Edit, sort_diagnostics
-from lint.engine import SourceError, lint_source, read_file, read_source
+from lint.engine import lint_source
+from lint.source import SourceError, read_file, read_source
 from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths
 from rules.project import ProjectIndex
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
 
 from lint.diagnostics import Diagnostic, Location
-from lint.engine import SourceError, read_file
+from lint.source import SourceError, read_file
 from lint.runner import RunResult
 from rules import all_rules, find_rule
 

@@ -25,8 +25,9 @@ from lint.cache import CACHE_DIR_NAME, Cache, part_digest
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
-from lint.engine import SourceError, lint_source, parse_error, read_file, read_source
-from lint.settings import PARSE_ERROR, Settings
+from lint.engine import lint_source, parse_error
+from lint.settings import Settings
+from lint.source import SourceError, read_file, read_source
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 # Below this many files, a process pool costs more than it saves.
@@ -111,7 +112,7 @@ def lint_bytes(
 
 
 def _failure(job: FileJob, reason: str) -> list[Diagnostic]:
-    if not any(rule.code == PARSE_ERROR for rule in job.settings.rules_for(job.display)):
+    if not any(rule.file_pass == "unlintable" for rule in job.settings.rules_for(job.display)):
         return []
     return [parse_error(job.display, reason)]
 

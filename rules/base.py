@@ -59,6 +59,9 @@ class Report:
     node: cst.CSTNode
     message: str
     fix: Fix | None = None
+    # (line, column, end line, end column), 1-based, when the finding is not where `node` is
+    # (a directive inside a comment).
+    place: tuple[int, int, int, int] | None = None
 
 
 @dataclass
@@ -105,6 +108,10 @@ class Rule:
     # The rule's test over the file's stdlib `ast` tree (`rules.prescan`): the file must hold its
     # `shape` for the rule to have a finding in it. None: every file may.
     prefilter: ClassVar["type[Prefilter] | None"] = None
+    # A rule that does not visit the tree runs in one of the engine's file-level passes: "unlintable"
+    # (each file that cannot be read, decoded or parsed is its finding, the reason as message) or
+    # "suppressions" (after every other rule, `check_suppressions(unused)` gets the file's unused ones).
+    file_pass: ClassVar[Literal["unlintable", "suppressions"] | None] = None
     # True when a finding inside a function or method depends only on that definition, the file's
     # statements outside definitions, the file's text and the project index: LibCST then parses only
     # the definitions where the pre-filter found its shape (`rules.prescan.cut_to_definitions`).
@@ -129,9 +136,12 @@ class Rule:
         names are looked up once per class."""
         return {name: getattr(self, name) for name in visitor_names(type(self))}
 
-    def report(self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None) -> None:
-        """Record a finding at `node`."""
-        self.context.reports.append(Report(type(self), node, message or self.message, fix))
+    def report(
+        self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None,
+        place: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Record a finding at `node` (or at `place`)."""
+        self.context.reports.append(Report(type(self), node, message or self.message, fix, place))
 
 
 def words_pattern(words: Sequence[str]) -> re.Pattern[str]:

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Se
 from rules.lazy_libcst import cst
 
 if TYPE_CHECKING:
+    from libcst.metadata import CodeRange
+
     Handler = Callable[[cst.CSTNode], Any]
     # What to do at a node of one class: the methods to call on entering it and on leaving it, and
     # the fields to walk into.
@@ -294,3 +296,11 @@ def _subclasses(base: type) -> frozenset[type]:
             found.add(kind)
             pending.extend(kind.__subclasses__())
     return frozenset(kind for kind in found if not getattr(kind, "__abstractmethods__", None))
+
+
+def positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
+    """The position of every node of `module` (LibCST's `PositionProvider`; several times the cost
+    of the parse: computed only for files with findings)."""
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
