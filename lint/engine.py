@@ -1,41 +1,32 @@
-"""Lint one file: decode, pre-scan, parse once, run every selected rule in one batched traversal.
+"""Lint one file: pre-filter, parse once, run every selected rule in one batched traversal, then the
+file-level rules (unused suppressions), and turn the rules' reports into diagnostics.
 
-The pre-scans come first (each rule's candidate shape in the file's project-pass summary, then its
-text test); a file no rule can match is never parsed by LibCST. When every rule left is local to
-definitions, LibCST parses the file cut down to the functions and methods that hold the rules'
-shapes (`rules.prescan.cut_to_definitions`), with every line and column kept.
+The pre-filters come first (each rule's shape in the file's project-pass summary, then its text
+test); a file no rule can match is never parsed by LibCST. When every rule left is local to
+definitions, LibCST parses the file cut down to the functions and methods where their pre-filters
+found their shapes (`rules.prescan.cut_to_definitions`), with every line and column kept.
 Positions are computed only for files that have findings: LibCST's PositionProvider costs several
-times the parse itself.
-
-LibCST recurses once per level of the tree, in its native parser and in Python (visitors, metadata,
-code generation). Real files reach ~2,200 levels (the implicitly concatenated strings of the
-standard library's `pydoc_data/topics.py`), past the default recursion limit, so each file's LibCST
-work runs in a thread with a large stack and a raised recursion limit. Files nested deeper than
-`rules.project.MAX_NESTING` never reach LibCST (its native parser overflows the stack on them).
+times the parse itself. LibCST runs with a deep stack (`rules.libcst_backend.run_with_deep_stack`).
+A rule that raises is reported as an internal error (`Diagnostic.internal`); the others run on.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-import sys
-import threading
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import Sequence
 
-from lint.diagnostics import Diagnostic, Edit, FixSummary, Location, sort_diagnostics
+from lint.diagnostics import Diagnostic, Location, sort_diagnostics
+from lint.edits import fix_summary
 from lint.settings import Settings
 from lint.suppression import apply_suppressions, find_suppressions, unused_suppressions
 from rules import all_rules, find_rule
-from rules.base import FileContext, Fix, Rule
-from rules.lazy_libcst import cst
+from rules.base import FileContext, Rule
+from rules.libcst_backend import cst, parse_module, positions, run_with_deep_stack
 from rules.prescan import cut_to_definitions
 from rules.project import FileSummary, ProjectIndex, summarize_source
 from rules import traversal
 
-# The stack and recursion limit LibCST gets for one file (virtual memory: only what it touches is used).
-LINT_STACK_BYTES = 512 * 1024 * 1024
-LINT_RECURSION_LIMIT = 60_000
 
 
 @dataclass
@@ -137,61 +128,11 @@ def _names_spanlint(source: str) -> bool:
     )
 
 
-Result = TypeVar("Result")
-_recursion_lock = threading.Lock()
-_deep_threads = 0
-_saved_recursion_limit = 0
-
-
-def run_with_deep_stack(function: Callable[[], Result]) -> Result:
-    """`function()` run in a thread with `LINT_STACK_BYTES` of stack and `LINT_RECURSION_LIMIT`.
-
-    The recursion limit is process-wide: it is raised while any such thread runs and restored after
-    the last one ends. An exception in `function` is raised here.
-    """
-    global _deep_threads, _saved_recursion_limit
-    outcome: list[Result] = []
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            outcome.append(function())
-        except BaseException as error:  # noqa: BLE001 - handed back to the caller's thread
-            failure.append(error)
-
-    with _recursion_lock:
-        if _deep_threads == 0:
-            _saved_recursion_limit = sys.getrecursionlimit()
-            sys.setrecursionlimit(max(_saved_recursion_limit, LINT_RECURSION_LIMIT))
-        _deep_threads += 1
-    try:
-        with _recursion_lock:  # the stack size, like the limit, is process-wide
-            previous_stack = threading.stack_size(LINT_STACK_BYTES)
-            try:
-                thread = threading.Thread(target=run, name="spanlint-lint", daemon=True)
-                thread.start()
-            finally:
-                threading.stack_size(previous_stack)
-        thread.join()
-    finally:
-        with _recursion_lock:
-            _deep_threads -= 1
-            if _deep_threads == 0:
-                sys.setrecursionlimit(_saved_recursion_limit)
-    if failure:
-        raise failure[0]
-    return outcome[0]
-
-
 def parse_error(path: str, reason: str, line: int = 1, column: int = 1) -> Diagnostic:
     """The finding of the rule that reports unlintable files (SPL000) for a file that could not be linted."""
     rule = next(r for r in all_rules() if r.file_pass == "unlintable")
     where = Location(line, column)
     return Diagnostic(path, where, where, rule.code, rule.name, reason, "error")
-
-
-def _no_validation(node: cst.CSTNode) -> None:
-    """Stands in for `CSTNode.__post_init__` while the parser builds nodes."""
 
 
 class _Unparsable(Exception):
@@ -200,25 +141,10 @@ class _Unparsable(Exception):
         self.line, self.column = line, column
 
 
-_parse_lock = threading.Lock()
-
-
 def _parse(source: str) -> cst.Module:
-    """`source` parsed by LibCST, without re-validating each node the parser builds.
-
-    LibCST validates every node on construction (`CSTNode.__post_init__`), which is about a fifth of
-    `parse_module`; the parser's own output is valid by construction (LibCST's source says as much).
-    Validation is switched off only for the duration of the parse; the lock keeps one thread's parse
-    from restoring it while another's runs. Nodes built outside a parse (fixes) are validated.
-    """
+    """`source` parsed by LibCST; raise `_Unparsable` for a source it rejects."""
     try:
-        with _parse_lock:
-            validate = cst.CSTNode.__post_init__
-            cst.CSTNode.__post_init__ = _no_validation  # type: ignore[method-assign]
-            try:
-                return cst.parse_module(source)
-            finally:
-                cst.CSTNode.__post_init__ = validate  # type: ignore[method-assign]
+        return parse_module(source)
     except cst.ParserSyntaxError as error:
         raise _Unparsable(
             f"syntax error: {error.message}", error.raw_line, error.raw_column + 1
@@ -256,7 +182,7 @@ def _visit(
 def _rule_failure(rule: type[Rule], path: str, module: cst.Module, failure: traversal.VisitorFailed) -> Diagnostic:
     """The internal error of `rule` raising on the file at `path`, at the line of the node it raised at."""
     try:
-        line = traversal.positions(module)[failure.node].start.line
+        line = positions(module)[failure.node].start.line
     except (KeyError, RecursionError):
         line = 1
     error = failure.error
@@ -271,7 +197,7 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
     if not reports:
         return []
     try:
-        positions = traversal.positions(linted.module) if any(r.place is None for r in reports) else {}
+        located = positions(linted.module) if any(r.place is None for r in reports) else {}
     except RecursionError:
         raise _Unparsable("nesting too deep to compute positions (recursion limit)") from None
     lines = linted.context.source.splitlines()
@@ -279,7 +205,7 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
     seen: set[tuple[str, int, int]] = set()
     for report in reports:
         if report.place is None:
-            where = positions[report.node]
+            where = located[report.node]
             start = Location(where.start.line, where.start.column + 1)
             end = Location(where.end.line, where.end.column + 1)
         else:
@@ -297,34 +223,8 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
                 name=report.rule.name,
                 message=report.message,
                 severity="warn" if settings.severity_of(report.rule) == "warn" else "error",
-                fix=_summarize_fix(linted.module, report.fix) if report.fix else None,
+                fix=fix_summary(linted.module, report.fix) if report.fix else None,
                 snippet="\n".join(lines[start.line - 1 : end.line]),
             )
         )
     return diagnostics
-
-
-def apply_fix(module: cst.Module, fix: Fix) -> str:
-    """The source of `module` with `fix` applied (a tree edit: comments and spacing kept)."""
-    replacements = dict(fix.replacements)
-
-    class Replacer(cst.CSTTransformer):  # defined here: a module-level subclass would load LibCST on import
-        def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
-            return replacements.get(original_node, updated_node)
-
-    return module.visit(Replacer()).code
-
-
-def _summarize_fix(module: cst.Module, fix: Fix) -> FixSummary:
-    return FixSummary(fix.message, fix.applicability, tuple(text_edits(module.code, apply_fix(module, fix))))
-
-
-def text_edits(before: str, after: str) -> Iterable[Edit]:
-    """The line-level edits that turn `before` into `after`."""
-    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
-    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag != "equal":
-            yield Edit("".join(new[j1:j2]), Location(i1 + 1, 1), Location(i2 + 1, 1))
-
-

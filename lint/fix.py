@@ -1,7 +1,7 @@
 """Apply the rules' fixes: one fix at a time, re-linting after each, never writing a broken file.
 
 A fix is a LibCST tree edit; the engine reports it as line edits of the file's source
-(`FixSummary.edits`, made by `lint.engine.apply_fix`, so formatting and comments are kept). Fixes
+(`FixSummary.edits`, made by `lint.edits.apply_fix`, so formatting and comments are kept). Fixes
 are applied one at a time because two fixes can interact (two findings in one function, each fixed
 by bumping the version, must bump it once): after each fix the file is linted again, until no
 fixable finding is left or `MAX_ITERATIONS` fixes were tried. A fix whose result does not parse is

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import COPY_CALLS, name_parts
 from rules.project import COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
 from rules import traversal

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Literal, Mapping, Sequence, TypeVar, Union
 
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.traversal import visitor_names
 from runtime_guard.vocabulary import Vocabulary
 

@@ -16,7 +16,7 @@ from typing import Iterator, Sequence, TypeVar
 
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key
 from rules.base import FunctionStateRule
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
 from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_slice, is_filter
 from runtime_guard.vocabulary import Vocabulary

@@ -20,7 +20,7 @@ from typing import Iterable
 from rules import flow
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
 from rules.base import FileContext, ScopedRule
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS
 from rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
 from rules.project import SpanClass

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from rules.analysis import callee_name, dotted_name, last_name, string_key
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import ID_PARTS, name_parts, tracking_words
 from rules.prescan import ASSIGNMENTS, FUNCTIONS, Prefilter, Scope, last_dotted_part
 from runtime_guard.vocabulary import Vocabulary

@@ -6,7 +6,7 @@ import ast
 
 from rules.analysis import callee_name, dotted_name, string_value
 from rules.base import Invalid, Rule, Valid, words_pattern
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import RECORD_FACTORIES, name_parts, tracking_words
 from rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
 from rules.project import RECORD_BASES, RECORD_DECORATORS

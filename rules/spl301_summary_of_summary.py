@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from rules.analysis import callee_name, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import name_parts
 from rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
 from runtime_guard.vocabulary import Vocabulary

@@ -26,7 +26,7 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import REMOVING_METHODS, name_parts
 from runtime_guard.vocabulary import Vocabulary
 

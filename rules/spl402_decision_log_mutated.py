@@ -16,7 +16,7 @@ from rules.evidence import (
     is_filter_of,
     same_expression,
 )
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
 from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase
 from runtime_guard.vocabulary import Vocabulary

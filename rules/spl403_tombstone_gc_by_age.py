@@ -19,7 +19,7 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from rules.analysis import callee_name, last_name, string_key
 from rules.base import FunctionStateRule, Invalid, Valid
 from rules.evidence import access_root, has_word
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.names import name_parts
 from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets
 from runtime_guard.vocabulary import Vocabulary

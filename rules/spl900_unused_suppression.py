@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rules.base import Fix, Invalid, Rule, Valid
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst, positions
 from rules import traversal
 
 
@@ -105,10 +105,10 @@ class _CommentFinder(traversal.Visitor):
         traversal.visit(module, finder)
         if not finder.found:
             return {}
-        positions = traversal.positions(module)
+        found = positions(module)
         located: dict[int, list[tuple[int, cst.Comment, cst.CSTNode]]] = {}
         for comment, holder in finder.found:
-            start = positions[comment].start
+            start = found[comment].start
             located.setdefault(start.line, []).append((start.column, comment, holder))
         return located
 

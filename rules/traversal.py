@@ -17,11 +17,9 @@ import typing
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from rules.lazy_libcst import cst
+from rules.libcst_backend import child_fields, cst
 
 if TYPE_CHECKING:
-    from libcst.metadata import CodeRange
-
     Handler = Callable[[cst.CSTNode], Any]
     # What to do at a node of one class: the methods to call on entering it and on leaving it, and
     # the fields to walk into.
@@ -225,24 +223,6 @@ def fields_to_walk(node_type: type, handled: frozenset[type]) -> tuple[str, ...]
     return child_fields(node_type) if node_type in _containers(handled) else ()
 
 
-@lru_cache(maxsize=None)
-def child_fields(node_type: type) -> tuple[str, ...]:
-    """The fields of `node_type` that hold its child nodes, in source order.
-
-    That is the order in which LibCST's own `_visit_and_replace_children` visits them (dataclass
-    field order differs: a `FunctionDef` declares `decorators` after `body`). Each visit there
-    names its field as a string literal, and CPython keeps a function's constants in order of first
-    appearance, so the field names among its constants are in visiting order (tests/rules/
-    test_traversal.py checks this against the method's source for every node class).
-    """
-    fields = getattr(node_type, "__dataclass_fields__", {})
-    found: dict[str, None] = {}
-    for constant in node_type._visit_and_replace_children.__code__.co_consts:
-        if type(constant) is str and constant in fields:
-            found[constant] = None
-    return tuple(found)
-
-
 @lru_cache(maxsize=64)
 def _containers(handled: frozenset[type]) -> frozenset[type]:
     """Every node class below which a node of a class in `handled` can occur."""
@@ -297,10 +277,3 @@ def _subclasses(base: type) -> frozenset[type]:
             pending.extend(kind.__subclasses__())
     return frozenset(kind for kind in found if not getattr(kind, "__abstractmethods__", None))
 
-
-def positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
-    """The position of every node of `module` (LibCST's `PositionProvider`; several times the cost
-    of the parse: computed only for files with findings)."""
-    from libcst.metadata import MetadataWrapper, PositionProvider
-
-    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
