@@ -33,13 +33,15 @@ class Valid:
 class Invalid:
     """An example source on which the rule must report exactly one finding at `line`:`column` (1-based).
 
-    `fixed` is the whole source after the rule's fix, for a rule that has one.
+    `fixed` is the whole source after the rule's fix, for a rule that has one; `message`, the
+    finding's message.
     """
 
     code: str
     line: int
     column: int
     fixed: str | None = None
+    message: str | None = None
 
 
 @dataclass(frozen=True)

@@ -39,4 +39,4 @@ def compress(span):
 There is no automatic fix.
 """
     valid = [Valid("x = 1\n"), Valid("")]
-    invalid = [Invalid("def compress(span:\n    pass\n", line=1, column=13)]
+    invalid = [Invalid("def compress(span:\n    pass\n", line=1, column=13, message="syntax error: '(' was never closed")]

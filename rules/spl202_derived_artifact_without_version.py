@@ -187,28 +187,28 @@ No fix: adding a field changes every place that builds the record.
             "    span_id: str\n"
             "    start: int\n"
             "    end: int\n",
-            line=4, column=7,
+            line=4, column=7, message="`Citation` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from pydantic import BaseModel\n\n"
             "class NodeEmbedding(BaseModel):\n"
             "    node_id: str\n"
             "    embedding: list[float]\n",
-            line=3, column=7,
+            line=3, column=7, message="`NodeEmbedding` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from typing import NamedTuple\n\n"
             "class Hit(NamedTuple):\n"
             "    chunk_id: str\n"
             "    score: float\n",
-            line=3, column=7,
+            line=3, column=7, message="`Hit` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from typing import TypedDict\n\n"
             "class TokenOffsets(TypedDict):\n"
             "    message_id: str\n"
             "    offsets: list[tuple[int, int]]\n",
-            line=3, column=7,
+            line=3, column=7, message="`TokenOffsets` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "import attrs\n\n"
@@ -216,7 +216,7 @@ No fix: adding a field changes every place that builds the record.
             "class BlockTokens:\n"
             "    block_id: str\n"
             "    n_tokens: int\n",
-            line=4, column=7,
+            line=4, column=7, message="`BlockTokens` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from typing import TypedDict\n\n"
@@ -225,12 +225,12 @@ No fix: adding a field changes every place that builds the record.
             "    text: str\n"
             "    start_char_idx: int\n"
             "    end_char_idx: int\n",
-            line=3, column=7,
+            line=3, column=7, message="`Quote` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from collections import namedtuple\n\n"
             "SpanVector = namedtuple('SpanVector', ['span_id', 'vector'])\n",
-            line=3, column=1,
+            line=3, column=1, message="`SpanVector` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from dataclasses import dataclass, field\n\n"
@@ -240,7 +240,7 @@ No fix: adding a field changes every place that builds the record.
             "    start_char_idx: int\n"
             "    end_char_idx: int\n"
             "    citations: list[str] = field(default_factory=list)\n",
-            line=4, column=7,
+            line=4, column=7, message="`Evidence` is derived from a span and carries its id but no span version or content hash",
         ),
     ]
 

@@ -172,12 +172,12 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
-        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12),
+        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12, message="`summarize(...)` summarizes a summary (the output of a nested summarize call) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link"),
         Invalid(
             "class Memory:\n"
             "    def remember(self, messages):\n"
             "        self.summary = self.llm.summarize(self.summary, messages)\n",
-            line=3, column=24,
+            line=3, column=24, message="`summarize(...)` summarizes a summary (`self.summary` is overwritten with its own summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "def roll(turns):\n"
@@ -185,32 +185,32 @@ No fix: what to record as lineage is the caller's decision.
             "    for turn in turns:\n"
             "        summary = summarize(summary + turn.text)\n"
             "    return summary\n",
-            line=4, column=19,
+            line=4, column=19, message="`summarize(...)` summarizes a summary (`summary`) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "async def refresh(llm, chunks):\n"
             "    first = await llm.summarize(chunks)\n"
             "    prompt = f'Shorten this: {first}'\n"
             "    return await llm.condense(prompt)\n",
-            line=4, column=18,
+            line=4, column=18, message="`condense(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "def update(existing_summary: str, new_lines: list[str]) -> str:\n"
             "    return generate_summary(existing_summary, new_lines)\n",
-            line=2, column=12,
+            line=2, column=12, message="`generate_summary(...)` summarizes a summary (`existing_summary`) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "class ConversationSummaryMemory:\n"
             "    def save_context(self, inputs, outputs):\n"
             "        self.buffer = self.predict_new_summary(self.chat_memory.messages[-2:], self.buffer)\n",
-            line=3, column=23,
+            line=3, column=23, message="`predict_new_summary(...)` summarizes a summary (`self.buffer` is overwritten with its own summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "def squeeze(history, budget):\n"
             "    while count_tokens(history) > budget:\n"
             "        history = compress_history(history)\n"
             "    return history\n",
-            line=3, column=19,
+            line=3, column=19, message="`compress_history(...)` summarizes a summary (`history` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
     ]
 

@@ -196,47 +196,55 @@ No fix: the rationale is the author's to write.
             "        self.decision_log.record('evict', span.id)\n",
             line=3,
             column=16,
+            message="`self.spans` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "def compact(ctx, keep):\n    ctx.spans[:] = [s for s in ctx.spans if s.id in keep]\n",
             line=2,
             column=5,
+            message="`ctx.spans` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "class Memory:\n    def forget_stale(self, now):\n        for node in list(self.nodes):\n"
             "            if now - node.created_at > self.ttl:\n                self.nodes.remove(node)\n",
             line=5,
             column=17,
+            message="`self.nodes` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "async def trim_window(buffer, limit):\n    del buffer.messages[:-limit]\n"
             "    await buffer.audit_log.append('trimmed')\n",
             line=2,
             column=5,
+            message="`buffer.messages` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "from pydantic import BaseModel\n\nclass Span(BaseModel):\n    id: str\n    content: str\n\n"
             "def redact_pruned(span: Span):\n    span.content = '[pruned]'\n",
             line=8,
             column=5,
+            message="`span` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "def drop_tool_results(state):\n    for message in list(state['messages']):\n"
             "        if message.role == 'tool':\n            state['messages'].remove(message)\n",
             line=4,
             column=13,
+            message="`state['messages']` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "class Buffer:\n    def add(self, chunk):\n        self.chunks.append(chunk)\n"
             "        if len(self.chunks) > self.capacity:\n            self.chunks.pop(0)\n",
             line=5,
             column=13,
+            message="`self.chunks` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "def prune(self, verbose=False):\n    if verbose:\n        self.decision_log.record('prune')\n"
             "    kept = [s for s in self.spans if s.score > 0.2]\n    self.spans = kept\n",
             line=5,
             column=5,
+            message="`self.spans` pruned before the rationale is recorded in a decision log",
         ),
     ]
 

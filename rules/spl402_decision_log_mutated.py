@@ -201,27 +201,29 @@ No fix: what to keep is a policy decision.
         Valid("def record(self, span, reason):\n    self.decisions[span.id] = reason\n"),
     ]
     invalid = [
-        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5),
-        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5),
+        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5, message="Decision log `self.decision_log` mutated by `.pop()`; a decision log is append-only"),
+        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5, message="Decision log `audit_log.entries` mutated by `del`; a decision log is append-only"),
         Invalid(
             "class Agent:\n    def compact(self):\n"
             "        self.decision_log.entries = self.decision_log.entries[-100:]\n",
             line=3,
             column=9,
+            message="Decision log `self.decision_log.entries` mutated by reassigning its entries; a decision log is append-only",
         ),
-        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5),
-        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5),
+        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5, message="Decision log `self.ledger` mutated by `.sort()`; a decision log is append-only"),
+        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5, message="Decision log `journal` mutated by item assignment; a decision log is append-only"),
         Invalid(
             "from pydantic import BaseModel\n\nclass Memory(BaseModel):\n    decisions: list[str] = []\n\n"
             "    def shrink(self):\n        self.decisions = prune(self.decisions, keep=10)\n",
             line=7,
             column=9,
+            message="Decision log `self.decisions` mutated by rewriting it; a decision log is append-only",
         ),
-        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9),
+        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9, message="Decision log `self.entries` mutated by `.clear()`; a decision log is append-only"),
         Invalid(
-            "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5
-        ),
-        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5),
+            "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5, 
+        message="Decision log `self.provenance` mutated by `.insert()`; a decision log is append-only"),
+        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5, message="Decision log `self.audit_log` mutated by `summarize()`; a decision log is append-only"),
     ]
 
     @classmethod

@@ -58,7 +58,7 @@ class TombstoneGcByAge(GuardedRule[_Function]):
     code = "SPL403"
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
-    message = "Tombstone removed by age or time without checking that nothing still holds it"
+    message = "Tombstone removed from `{container}` by age or time without checking that nothing still holds it"
     prefilter = DropPrefilter
     local_to_definitions = True
     docs = """
@@ -129,12 +129,14 @@ No fix: which holders exist is specific to the application.
             "        if now - tomb.deleted_at > self.ttl:\n            del self.tombstones[sid]\n",
             line=4,
             column=13,
+            message="Tombstone removed from `self.tombstones` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "import time\n\ndef sweep(store):\n    for span in list(store.spans):\n"
             "        if span.tombstoned and time.time() - span.created_at > 3600:\n            store.spans.remove(span)\n",
             line=6,
             column=13,
+            message="Tombstone removed from `store.spans` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "from datetime import datetime, timedelta\n\nclass Buffer:\n    def gc(self):\n"
@@ -142,12 +144,14 @@ No fix: which holders exist is specific to the application.
             "        self.tombstones = {k: t for k, t in self.tombstones.items() if t.at > cutoff}\n",
             line=6,
             column=9,
+            message="Tombstone removed from `self.tombstones` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "async def purge_deleted(self, turn):\n    for node in list(self.nodes):\n"
             "        if node.deleted and turn - node.turn > 5:\n            await self.store.delete(node.id)\n",
             line=4,
             column=19,
+            message="Tombstone removed from `self.store` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "import time\n\ndef reap(graveyard, max_age):\n    now = time.monotonic()\n"
@@ -155,6 +159,7 @@ No fix: which holders exist is specific to the application.
             "            graveyard.pop(sid)\n",
             line=7,
             column=13,
+            message="Tombstone removed from `graveyard` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Tombstone:\n    span_id: str\n    age: int\n\n"
@@ -162,6 +167,7 @@ No fix: which holders exist is specific to the application.
             "        if stone.age > 10:\n            tombstones.remove(stone)\n",
             line=11,
             column=13,
+            message="Tombstone removed from `tombstones` by age or time without checking that nothing still holds it",
         ),
     ]
 
@@ -181,7 +187,8 @@ No fix: which holders exist is specific to the application.
                 and any(is_span_container(c, self.context.analysis, self.facts) for c in function.containers)
             )
             if tombstones and not _mentions_liveness(text, vocabulary):
-                self.report(function.removals[0])
+                container = self.context.module.code_for_node(function.containers[0])
+                self.report(function.removals[0], self.message.format(container=container))
 
     # --- conditions ----------------------------------------------------------------------------
     def leave_If(self, original_node: cst.If) -> None:

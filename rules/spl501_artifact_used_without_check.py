@@ -180,38 +180,43 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         ),
     ]
     invalid = [
-        Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12),
+        Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
         Invalid(
-            "def highlight(s, art):\n    return s.text[art.offsets[0]:art.offsets[1]]\n", line=2, column=12
-        ),
+            "def highlight(s, art):\n    return s.text[art.offsets[0]:art.offsets[1]]\n", line=2, column=12, 
+        message="`s.text` sliced with offsets from `art.offsets` without checking its version or hash against the span"),
         Invalid(
             "def excerpt(chunk, art):\n    start, end = art.offsets\n    text = chunk.content\n"
             "    return text[start:end]\n",
             line=4,
             column=12,
+            message="`text` sliced with offsets from `art` without checking its version or hash against the span",
         ),
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    id: str\n    content: str\n\n"
             "    def cite(self, annotation):\n        return self.content[annotation['start']:annotation['end']]\n",
             line=9,
             column=16,
+            message="`self.content` sliced with offsets from `annotation` without checking its version or hash against the span",
         ),
         Invalid(
             "async def render(self, span_id):\n    node = await self.store.get(span_id)\n"
             "    for start, end in self.offset_map[span_id]:\n        yield node.content[start:end]\n",
             line=4,
             column=15,
+            message="`node.content` sliced with offsets from `self.offset_map` without checking its version or hash against the span",
         ),
         Invalid(
             "def context_window(node, source_node):\n"
             "    return node.text[source_node.start_char_idx - 20:source_node.end_char_idx + 20]\n",
             line=2,
             column=12,
+            message="`node.text` sliced with offsets from `source_node` without checking its version or hash against the span",
         ),
         Invalid(
             "class Renderer:\n    def first_char(self, message, cit):\n        return message.body[cit.begin]\n",
             line=3,
             column=16,
+            message="`message.body` sliced with offsets from `cit` without checking its version or hash against the span",
         ),
     ]
 

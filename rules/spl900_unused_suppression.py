@@ -59,10 +59,10 @@ else is left in it, and keeps the rest of the line as it was.
         Valid("x = 1  # noqa: SPL101\n"),
     ]
     invalid = [
-        Invalid("x = 1  # noqa: SPL999\n", line=1, column=8, fixed="x = 1\n"),
-        Invalid("x = 1  # noqa: E501, SPL999\n", line=1, column=8, fixed="x = 1  # noqa: E501\n"),
-        Invalid("# spanlint: ignore[SPL999]\nx = 1\n", line=1, column=1, fixed="x = 1\n"),
-        Invalid("x = 1  # type: ignore  # spanlint: ignore\n", line=1, column=24, fixed="x = 1  # type: ignore\n"),
+        Invalid("x = 1  # noqa: SPL999\n", line=1, column=8, fixed="x = 1\n", message="Unused suppression (unknown: `SPL999`)"),
+        Invalid("x = 1  # noqa: E501, SPL999\n", line=1, column=8, fixed="x = 1  # noqa: E501\n", message="Unused suppression (unknown: `SPL999`)"),
+        Invalid("# spanlint: ignore[SPL999]\nx = 1\n", line=1, column=1, fixed="x = 1\n", message="Unused suppression (unknown: `SPL999`)"),
+        Invalid("x = 1  # type: ignore  # spanlint: ignore\n", line=1, column=24, fixed="x = 1  # type: ignore\n", message="Unused blanket `# spanlint: ignore`"),
     ]
 
     def check_suppressions(self, unused: Sequence[Any]) -> None:
