@@ -20,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lint.engine import SourceError, decode_source, lint_source  # noqa: E402
+from lint.engine import lint_source  # noqa: E402
+from lint.source import SourceError, decode_source  # noqa: E402
 from lint.settings import Settings  # noqa: E402
 from rules import all_rules  # noqa: E402
 from rules.project import ProjectIndex, summarize_source  # noqa: E402

@@ -16,6 +16,7 @@ import typer
 
 from lint.baseline import BaselineError, new_findings, write_baseline
 from lint.config import YAML_NAME, ConfigError, ConfigResolver
+from lint.diagnostics import Diagnostic
 from lint.docs import rule_markdown, stale_pages, write_pages
 from lint.fix import FixRun, fix_paths, fix_stdin
 from lint.reporters import FORMATS, TextOptions, hidden_fixes, render_concise, render_full, render_statistics, rule_url
@@ -26,6 +27,8 @@ from rules import all_rules, find_rule
 from rules.base import Rule, metadata_of
 
 USAGE_ERROR = 2
+INTERNAL_ERROR = 2  # a rule raised (a bug in spanlint); the other rules' findings are still reported
+ISSUES_URL = "https://github.com/spanlint/spanlint/issues"
 
 app = typer.Typer(
     name="spanlint",
@@ -263,6 +266,9 @@ def check(
         _report(result, output_format.value, output_file, show_statistics, color, text_options, stream)
     if fixed is not None:
         _report_fixes(fixed, len(result.diagnostics), hidden, output)
+    if result.internal_errors:
+        _report_internal_errors(result.internal_errors)
+        raise typer.Exit(INTERNAL_ERROR)
     failing = [d for d in result.diagnostics if d.severity == "error" or strict]
     raise typer.Exit(1 if failing and not exit_zero else 0)
 
@@ -289,6 +295,18 @@ def _add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, output: 
         output.note(f"spanlint: warning: {line}")
     output.note(f"Added {_plural(added.added, 'noqa directive')}.")
     raise typer.Exit(0)
+
+
+def _report_internal_errors(errors: list[Diagnostic]) -> None:
+    """One line for each rule that raised on a file (its other rules' findings are reported), and
+    one line asking for a report."""
+    for error in errors:
+        typer.echo(
+            f"spanlint: internal error: rule {error.code} ({error.name}) failed on {error.path}:{error.location.line}: "
+            f"{error.message}",
+            err=True,
+        )
+    typer.echo(f"spanlint: this is a bug in spanlint; please report it at {ISSUES_URL}", err=True)
 
 
 def _plural(count: int, noun: str) -> str:

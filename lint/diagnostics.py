@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Literal
+from rules.base import Applicability, Severity
 
-Severity = Literal["error", "warn"]
-Applicability = Literal["safe", "unsafe"]
+__all__ = ["Applicability", "Diagnostic", "Edit", "FixSummary", "Location", "Severity", "sort_diagnostics"]
 
 
 @dataclass(frozen=True, order=True)
@@ -52,6 +51,8 @@ class Diagnostic:
     snippet: str = field(default="", compare=False)
     # The test during which the runtime guard found it (merged by `--runtime-report`); None: found statically.
     runtime_test: str | None = None
+    # Not a finding: the rule `code` failed on this file at `location` (a bug in spanlint, to report).
+    internal: bool = False
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

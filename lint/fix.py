@@ -1,7 +1,7 @@
 """Apply the rules' fixes: one fix at a time, re-linting after each, never writing a broken file.
 
 A fix is a LibCST tree edit; the engine reports it as line edits of the file's source
-(`FixSummary.edits`, made by `lint.engine.apply_fix`, so formatting and comments are kept). Fixes
+(`FixSummary.edits`, made by `lint.edits.apply_fix`, so formatting and comments are kept). Fixes
 are applied one at a time because two fixes can interact (two findings in one function, each fixed
 by bumping the version, must bump it once): after each fix the file is linted again, until no
 fixable finding is left or `MAX_ITERATIONS` fixes were tried. A fix whose result does not parse is
@@ -23,7 +23,8 @@ from pathlib import Path
 
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, Edit, sort_diagnostics
-from lint.engine import SourceError, lint_source, read_file, read_source
+from lint.engine import lint_source
+from lint.source import SourceError, read_file, read_source
 from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths, check_stdin, stdin_job
 from rules.project import ProjectIndex
 
@@ -162,7 +163,7 @@ def fix_paths(
         fixes = [_write(f) for f in fixes]
     by_path = {f.job.display: f for f in fixes if f.changed}
     diagnostics = [d for d in result.diagnostics if d.path not in by_path]
-    diagnostics += [d for f in fixes for d in f.diagnostics]
+    diagnostics += [d for f in fixes for d in f.diagnostics if not d.internal]
     return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics)), fixes)
 
 

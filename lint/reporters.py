@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
 
 from lint.diagnostics import Diagnostic, Location
-from lint.engine import SourceError, read_file
+from lint.source import SourceError, decode_source, read_file
 from lint.runner import RunResult
 from rules import all_rules, find_rule
 
@@ -156,11 +156,18 @@ class _SourceCache:
     def lines(self, path: str) -> list[str] | None:
         if path not in self._lines:
             try:
-                data = read_file(path, CODE_FRAME_MAX_BYTES)
-                self._lines[path] = data.decode("utf-8", errors="replace").splitlines()
+                self._lines[path] = _decoded(read_file(path, CODE_FRAME_MAX_BYTES)).splitlines()
             except SourceError:
                 self._lines[path] = []
         return self._lines[path] or None
+
+
+def _decoded(data: bytes) -> str:
+    """A file's text as it was linted (its declared encoding); undecodable bytes shown as `\ufffd`."""
+    try:
+        return decode_source(data)
+    except SourceError:
+        return data.decode("utf-8", errors="replace")
 
 
 def _code_frame(diagnostic: Diagnostic, lines: list[str] | None) -> Text | None:

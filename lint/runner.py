@@ -25,8 +25,9 @@ from lint.cache import CACHE_DIR_NAME, Cache, part_digest
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
-from lint.engine import SourceError, lint_source, parse_error, read_file, read_source
-from lint.settings import PARSE_ERROR, Settings
+from lint.engine import lint_source, parse_error
+from lint.settings import Settings
+from lint.source import SourceError, read_file, read_source
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 # Below this many files, a process pool costs more than it saves.
@@ -56,6 +57,15 @@ class RunResult:
     sources: dict[str, str] = field(default_factory=dict)
     # The project index the files were linted with (for fixes, which lint again).
     project: ProjectIndex | None = field(default=None, repr=False)
+    # Rules that raised on a file (`Diagnostic.internal`): spanlint's bugs, not findings.
+    internal_errors: list[Diagnostic] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, diagnostics: list[Diagnostic], files: list[str], **more: Any) -> "RunResult":
+        """The result of linting `files`, `diagnostics` being their findings and internal errors."""
+        findings = [d for d in diagnostics if not d.internal]
+        errors = [d for d in diagnostics if d.internal]
+        return cls(sort_diagnostics(findings), files, internal_errors=sort_diagnostics(errors), **more)
 
 
 def display_path(path: str | Path, cwd: Path | None = None) -> str:
@@ -102,7 +112,7 @@ def lint_bytes(
 
 
 def _failure(job: FileJob, reason: str) -> list[Diagnostic]:
-    if not any(rule.code == PARSE_ERROR for rule in job.settings.rules_for(job.display)):
+    if not any(rule.file_pass == "unlintable" for rule in job.settings.rules_for(job.display)):
         return []
     return [parse_error(job.display, reason)]
 
@@ -168,7 +178,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
         diagnostics = [d for job in jobs for d in found[job.path]]
         fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
-        return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None)
+        return RunResult.of(diagnostics, [job.display for job in jobs], project=project() if fixes else None)
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
@@ -208,7 +218,7 @@ def check_stdin(
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
-    return RunResult(diagnostics, [job.display], {job.display: source}, project)
+    return RunResult.of(diagnostics, [job.display], sources={job.display: source}, project=project)
 
 
 class ProjectSummaries:

@@ -21,9 +21,6 @@ class SelectorError(ValueError):
     """A selector names no rule."""
 
 
-PARSE_ERROR = "SPL000"
-
-
 @dataclass(frozen=True)
 class Settings:
     """Everything that decides which findings a file gets.
@@ -87,11 +84,11 @@ def resolve_selection(
 ) -> tuple[type[Rule], ...]:
     """Default-enabled rules (or `select`), plus `extend_select`, minus `ignore`.
 
-    SPL000 (a file that could not be linted) is always reported unless ignored.
+    The rule reporting files that could not be linted (SPL000) is always selected unless ignored.
     """
     if select:
         chosen = {r for s in select for r in resolve_selector(s)}
-        chosen |= {r for r in all_rules() if r.code == PARSE_ERROR}
+        chosen |= {r for r in all_rules() if r.file_pass == "unlintable"}
     else:
         chosen = {r for r in all_rules() if r.default_enabled}
     chosen |= {r for s in extend_select for r in resolve_selector(s)}

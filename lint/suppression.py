@@ -8,6 +8,8 @@ import tokenize
 from dataclasses import dataclass, field
 from typing import Callable
 
+from lint.diagnostics import Diagnostic
+
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
 _IGNORE = re.compile(r"#\s*spanlint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 
@@ -131,3 +133,25 @@ def _directive(suppression: Suppression, selectors: list[str]) -> str:
     if suppression.is_noqa:
         return "# noqa: " + ", ".join(selectors)
     return "# spanlint: ignore[" + ", ".join(selectors) + "]"
+
+
+def apply_suppressions(suppressions: list[Suppression], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics no suppression covers; marks each suppression with the codes it suppressed."""
+    if not diagnostics or not suppressions:
+        return diagnostics
+    by_line: dict[int, list[Suppression]] = {}
+    for suppression in suppressions:
+        by_line.setdefault(suppression.applies_to_line, []).append(suppression)
+    kept = []
+    for diagnostic in diagnostics:
+        covering = by_line.get(diagnostic.location.line, [])
+        matched = next((s for s in covering if _suppresses(s.selectors, diagnostic)), None)
+        if matched is None:
+            kept.append(diagnostic)
+        else:
+            matched.used.add(diagnostic.code)
+    return kept
+
+
+def _suppresses(selectors: tuple[str, ...], diagnostic: Diagnostic) -> bool:
+    return not selectors or any(s.upper() == diagnostic.code or s.lower() == diagnostic.name for s in selectors)

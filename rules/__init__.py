@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from rules.base import Fix, Invalid, Rule, Valid
 
-__all__ = ["Fix", "Invalid", "Rule", "Valid", "all_rules", "find_rule"]
+__all__ = ["Fix", "Invalid", "Rule", "Valid", "all_prefilters", "all_rules", "find_rule"]
 
 _RULE_MODULE = re.compile(r"^spl\d{3}_\w+$")
 
@@ -33,6 +33,12 @@ def all_rules() -> tuple[type[Rule], ...]:
             and obj.__module__ == module.__name__
         )
     return tuple(sorted(found, key=lambda r: r.code))
+
+
+@lru_cache(maxsize=1)
+def all_prefilters() -> tuple[type, ...]:
+    """The pre-filter classes of the registered rules (`rules.prescan.Prefilter`), each once."""
+    return tuple(dict.fromkeys(rule.prefilter for rule in all_rules() if rule.prefilter is not None))
 
 
 def find_rule(selector: str) -> type[Rule] | None:

@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.candidates import COPY_CALLS
-from rules.lazy_libcst import cst
-from rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, name_parts
+from rules.libcst_backend import cst
+from rules.names import COPY_CALLS, name_parts
+from rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
 from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 

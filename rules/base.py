@@ -6,12 +6,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Literal, Mapping, Sequence, TypeVar, Union
 
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.traversal import visitor_names
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from rules.analysis import ProjectIndex, SpanAnalysis
+    from rules.prescan import Prefilter
     from rules.project import FileSummary
 
     Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
@@ -32,13 +33,15 @@ class Valid:
 class Invalid:
     """An example source on which the rule must report exactly one finding at `line`:`column` (1-based).
 
-    `fixed` is the whole source after the rule's fix, for a rule that has one.
+    `fixed` is the whole source after the rule's fix, for a rule that has one; `message`, the
+    finding's message.
     """
 
     code: str
     line: int
     column: int
     fixed: str | None = None
+    message: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ class Report:
     node: cst.CSTNode
     message: str
     fix: Fix | None = None
+    # (line, column, end line, end column), 1-based, when the finding is not where `node` is
+    # (a directive inside a comment).
+    place: tuple[int, int, int, int] | None = None
 
 
 @dataclass
@@ -101,11 +107,16 @@ class Rule:
     default_enabled: ClassVar[bool] = True
     valid: ClassVar[Sequence[Valid]] = ()
     invalid: ClassVar[Sequence[Invalid]] = ()
-    # The candidate shape (`rules.candidates`) a file must hold for the rule to have a finding in it.
-    shape: ClassVar[str | None] = None
+    # The rule's test over the file's stdlib `ast` tree (`rules.prescan`): the file must hold its
+    # `shape` for the rule to have a finding in it. None: every file may.
+    prefilter: ClassVar["type[Prefilter] | None"] = None
+    # A rule that does not visit the tree runs in one of the engine's file-level passes: "unlintable"
+    # (each file that cannot be read, decoded or parsed is its finding, the reason as message) or
+    # "suppressions" (after every other rule, `check_suppressions(unused)` gets the file's unused ones).
+    file_pass: ClassVar[Literal["unlintable", "suppressions"] | None] = None
     # True when a finding inside a function or method depends only on that definition, the file's
     # statements outside definitions, the file's text and the project index: LibCST then parses only
-    # the definitions that hold `shape` (`rules.candidates.cut_to_definitions`).
+    # the definitions where the pre-filter found its shape (`rules.prescan.cut_to_definitions`).
     local_to_definitions: ClassVar[bool] = False
 
     def __init__(self, context: FileContext) -> None:
@@ -118,18 +129,21 @@ class Rule:
 
     @classmethod
     def may_match_summary(cls, summary: "FileSummary") -> bool:
-        """Cheap test on the file's project-pass summary (its `shapes`, found with stdlib `ast`):
+        """Cheap test on the file's project-pass summary (the shapes its pre-filters found):
         False only when this rule can have no finding in the file."""
-        return cls.shape is None or cls.shape in summary.shapes
+        return cls.prefilter is None or cls.prefilter.shape in summary.shapes
 
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
         """The `visit_*`/`leave_*` methods (as LibCST's `BatchableCSTVisitor` would list them); the
         names are looked up once per class."""
         return {name: getattr(self, name) for name in visitor_names(type(self))}
 
-    def report(self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None) -> None:
-        """Record a finding at `node`."""
-        self.context.reports.append(Report(type(self), node, message or self.message, fix))
+    def report(
+        self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None,
+        place: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Record a finding at `node` (or at `place`)."""
+        self.context.reports.append(Report(type(self), node, message or self.message, fix, place))
 
 
 def words_pattern(words: Sequence[str]) -> re.Pattern[str]:

@@ -8,24 +8,19 @@ consecutively among the name's parts (`audit` in `self.audit_log`, `created_at` 
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, name_parts, string_key
+from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key
 from rules.base import FunctionStateRule
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
+from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_slice, is_filter
 from runtime_guard.vocabulary import Vocabulary
 
-# Attributes under which a log object keeps its entries: `audit_log.entries`.
-ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
-# Methods that change a list, deque, set or dict other than by appending.
-MUTATING_METHODS = frozenset(
-    {"pop", "popleft", "popitem", "remove", "clear", "insert", "sort", "reverse", "discard", "rotate"}
-)
-# Methods that remove items from a container.
-REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard"})
 # Name parts of objects that are not decision logs even when a log word is among their parts.
 NOT_A_LOG_PARTS = frozenset({"logger", "logging", "file", "fh", "fp", "path", "dir", "stream", "fd", "handler"})
 # Text that says a module's spans are tracing spans (OpenTelemetry and friends), not context spans.
@@ -130,8 +125,9 @@ def chain_names(expr: cst.BaseExpression) -> list[str]:
     return found[::-1]
 
 
-def root_name(expr: cst.BaseExpression) -> str | None:
-    """`self` for `self.a.b[0]`, `state` for `state["messages"]`."""
+def access_root(expr: cst.BaseExpression) -> str | None:
+    """`self` for `self.a.b[0]`, `state` for `state["messages"]`; None through a call (unlike
+    `rules.analysis.root_name`, which follows `n.get(k)` to `n`)."""
     node = expr
     while isinstance(node, (cst.Attribute, cst.Subscript)):
         node = node.value
@@ -209,7 +205,7 @@ def is_record_call(call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts 
     if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts):
         method = func.attr.value
         return method in vocabulary.record_methods or (
-            method not in _READING_METHODS and method not in MUTATING_METHODS - {"insert"}
+            method not in _READING_METHODS and method not in EDITING_METHODS - {"insert"}
             and not method.startswith(("get", "_"))
         )
     return is_log_word_call(call, vocabulary)
@@ -287,3 +283,63 @@ def same_expression(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
     """`self.spans` and `self.spans`, `state["messages"]` twice: the same name/attribute/key chain."""
     left = chain_names(a)
     return bool(left) and left == chain_names(b) and not isinstance(a, cst.Call) and not isinstance(b, cst.Call)
+
+
+class RemovalPrefilter(Prefilter):
+    """The pre-filter of a rule about removals from a container (SPL401, SPL403), in a function: a
+    filtering rewrite or slice assigned to an attribute or item, a filtered local written back
+    (`kept = [...]; self.spans = kept`), one of the rule's `methods` called, a `del`.
+
+    A subclass sets `methods` and says which `del` statements and method calls count."""
+
+    statements = (*ASSIGNMENTS, ast.Delete)
+    expressions = (ast.Call,)
+    methods: frozenset[str] = frozenset()
+
+    def attributes(self) -> frozenset[str]:
+        return self.methods
+
+    def deletes(self, targets: list[ast.expr]) -> bool:
+        """A `del` of `targets` may be a removal."""
+        return any(isinstance(t, ast.Subscript) for t in targets)
+
+    def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
+        """A call of one of `methods` on `receiver` may be a removal."""
+        return True
+
+    def assigns_removal(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        """Beyond a filtering rewrite or slice: an assignment that may be a removal."""
+        return False
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is None:
+            return
+        if isinstance(node, ast.Delete):
+            if self.deletes(deleted(node)):
+                self.mark(node)
+            return
+        if node.value is None:
+            return
+        filtering = is_filter(node.value)
+        for target in assignment_targets(node):
+            if isinstance(target, ast.Name):
+                scope.notes["filters"] = scope.notes.get("filters", False) or filtering
+            elif isinstance(target, (ast.Attribute, ast.Subscript)):
+                if filtering or (isinstance(target, ast.Subscript) and has_slice(target)):
+                    self.mark(node.value)
+                    continue
+                if isinstance(node.value, ast.Name):
+                    scope.notes["writeback"] = True
+                if self.assigns_removal(target, node.value):
+                    self.mark(node.value)
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        for scope in scopes:
+            if scope.notes.get("filters", False) and scope.notes.get("writeback", False):
+                self.mark(scope.node)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        func = node.func
+        if scope.node is not None and isinstance(func, ast.Attribute) and func.attr in self.methods:
+            if self.removes(node, func.value):
+                self.mark(node)

@@ -14,10 +14,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, MutableMapping
 
-from rules.candidates import (
-    CONTENT_WRITE, content_write_lines, definition_spans, definitions_holding, match_lines, name_parts, rule_shapes,
-    spans_line,
-)
+from rules.names import name_parts
+from rules.prescan import definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
@@ -127,9 +125,9 @@ class FileSummary:
     helpers: dict[str, HelperEffects] = field(default_factory=dict)
     # (reason, line, column) when the standard parser rejects the file.
     syntax_error: tuple[str, int, int] | None = None
-    # The rule candidate shapes the file holds (`rules.candidates`), for `Rule.may_match_summary`.
+    # The shapes the rules' pre-filters found in the file (`rules.prescan`), for `Rule.may_match_summary`.
     shapes: frozenset[str] = frozenset()
-    # (first line, last line, column) of each function and method (`rules.candidates.definition_spans`),
+    # (first line, last line, column) of each function and method (`rules.prescan.definition_spans`),
     # and for each shape the indices of the definitions holding it: the parts of the file LibCST must
     # parse for rules that are `local_to_definitions`.
     definitions: tuple[tuple[int, int, int], ...] = ()
@@ -285,20 +283,15 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         return FileSummary(syntax_error=(reason, 1, 1))
     summary = FileSummary()
     helper_lines = _helper_word_lines(source, vocabulary)
-    functions = []
     for node in _definitions(tree):
         if isinstance(node, ast.ClassDef):
             summary.classes.setdefault(node.name, _class_facts(node, path))
             continue
-        functions.append(node)
         if spans_line(node, helper_lines):
             effects = _helper_effects(node, vocabulary)
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
-    found = rule_shapes(tree, source, vocabulary)
-    writes = content_write_lines(source, functions, vocabulary)
-    if writes:
-        found[CONTENT_WRITE] = writes
+    found = scan_shapes(tree, source, vocabulary)
     summary.shapes = frozenset(found)
     summary.definitions = definition_spans(tree)
     summary.shape_definitions = {
@@ -400,14 +393,6 @@ def _expression_depth(parts: list[ast.AST]) -> int:
     return deepest
 
 
-def _decorator_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Call):
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return node.id if isinstance(node, ast.Name) else ""
-
-
 COLLECTION_TYPES = frozenset({
     "Optional", "List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Dict", "dict",
     "Mapping", "MutableMapping", "OrderedDict", "Deque", "deque", "Set", "set", "Tuple", "tuple",
@@ -431,13 +416,13 @@ def _annotated_class(node: ast.expr) -> str | None:
                 return None
         if isinstance(node, ast.BinOp):
             node = node.left
-        elif isinstance(node, ast.Subscript) and _decorator_name(node.value) in COLLECTION_TYPES | WRAPPER_TYPES:
+        elif isinstance(node, ast.Subscript) and last_name(node.value) in COLLECTION_TYPES | WRAPPER_TYPES:
             inner = node.slice
-            first = _decorator_name(node.value) in WRAPPER_TYPES
+            first = last_name(node.value) in WRAPPER_TYPES
             node = inner.elts[0 if first else -1] if isinstance(inner, ast.Tuple) and inner.elts else inner
         else:
             break
-    name = _decorator_name(node)
+    name = last_name(node)
     if name in BUILTIN_TYPES:
         return name
     return name if name.lstrip("_")[:1].isupper() and name not in COLLECTION_TYPES else None
@@ -447,7 +432,7 @@ def _names_a_number(node: ast.expr) -> bool:
     """`int`, `float | None`, `Optional[bool]`: one number or flag (not a collection of them)."""
     if isinstance(node, ast.BinOp):
         return _names_a_number(node.left) and (isinstance(node.right, ast.Constant) or _names_a_number(node.right))
-    if isinstance(node, ast.Subscript) and _decorator_name(node.value) == "Optional":
+    if isinstance(node, ast.Subscript) and last_name(node.value) == "Optional":
         return _names_a_number(node.slice)
     return isinstance(node, ast.Name) and node.id in NUMERIC_TYPES
 
@@ -467,7 +452,7 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                 isinstance(n, ast.Constant) and n.value == "version_id_col" for n in ast.walk(statement.value)
             )
             table_row = table_row or (
-                isinstance(statement.value, ast.Call) and _decorator_name(statement.value) in ORM_FIELD_CALLS
+                isinstance(statement.value, ast.Call) and last_name(statement.value) in ORM_FIELD_CALLS
             )
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             declared.add(statement.target.id)
@@ -481,7 +466,7 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             methods.add(statement.name)
             returned = _annotated_class(statement.returns) if statement.returns is not None else None
-            is_property = any(_decorator_name(d) in ("property", "cached_property") for d in statement.decorator_list)
+            is_property = any(last_name(d) in ("property", "cached_property") for d in statement.decorator_list)
             if returned:
                 (field_types if is_property else returns).setdefault(statement.name, returned)
             if is_property:
@@ -496,10 +481,10 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                 for attr, inferred in _init_assigned_classes(statement):
                     field_types.setdefault(attr, inferred)
     table_row = table_row or "__tablename__" in declared
-    base_names = tuple(_decorator_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)
+    base_names = tuple(last_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)
     is_record = bool(
         set(base_names) & RECORD_BASES
-        or {_decorator_name(d) for d in node.decorator_list} & RECORD_DECORATORS
+        or {last_name(d) for d in node.decorator_list} & RECORD_DECORATORS
     )
     return ClassFacts(
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
@@ -520,7 +505,7 @@ def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list
         if isinstance(value, ast.Name):
             return params.get(value.id)
         if isinstance(value, ast.Call):
-            name = _decorator_name(value.func)
+            name = last_name(value.func)
             return name if name.lstrip("_")[:1].isupper() else None
         return None
 

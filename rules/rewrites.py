@@ -12,6 +12,7 @@ or copied in the function, and tombstone writes (a prune, not a rewrite).
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -19,10 +20,9 @@ from typing import Iterable
 from rules import flow
 from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
 from rules.base import FileContext, ScopedRule
-from rules.candidates import (
-    CONSTRUCTORS, CONTENT_WRITE, COPY_CALLS, MUTATING_METHODS, VALIDATOR_DECORATORS,
-)
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS
+from rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
 from rules.project import SpanClass
 from rules import traversal
 from runtime_guard.vocabulary import Vocabulary
@@ -127,7 +127,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
-        if method in MUTATING_METHODS and isinstance(func.value, cst.Attribute) and func.value.attr.value in self.content_fields:
+        if method in IN_PLACE_METHODS and isinstance(func.value, cst.Attribute) and func.value.attr.value in self.content_fields:
             value = args[0].value if args else None
             self._add(func.value.value, func.value.attr.value, value)
         elif method in self.vocabulary.content_setters:
@@ -352,6 +352,97 @@ class _EffectFinder(traversal.Visitor):
                 self.found = True
 
 
+class ContentWritePrefilter(Prefilter):
+    """A function (not a constructor or validator) holding, in its own body, a statement shaped like
+    one of the writes `content_writes` lists, before any span-likeness test. Only the functions
+    whose lines match a text pattern of those shapes are walked."""
+
+    shape = "content-write"
+
+    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scan)
+        self.fields = frozenset(self.vocabulary.content_fields)
+        self.setters = frozenset(self.vocabulary.content_setters)
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        lines = match_lines(self.scan.source, _write_pattern(self.vocabulary))
+        if not lines:
+            return
+        for scope in scopes:
+            function = scope.node
+            if spans_line(function, lines) and not _exempt_definition(function) and self._any_in(function):
+                self.mark(function)
+
+    def _any_in(self, function: FunctionNode) -> bool:
+        return any(self._is_write(node) for node in own_nodes(function))
+
+    def _is_write(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Assign):
+            return any(
+                self._is_target(target) or (
+                    isinstance(target, ast.Subscript) and isinstance(node.value, ast.Call)
+                    and last_name(node.value) in COPY_CALLS
+                )
+                for target in node.targets
+            )
+        if isinstance(node, ast.AugAssign) or (isinstance(node, ast.AnnAssign) and node.value is not None):
+            return self._is_target(node.target)
+        if isinstance(node, ast.Delete):
+            targets = [e for t in node.targets for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
+            return any(isinstance(t, ast.Subscript) and self._is_target(t) for t in targets)
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name):
+                return func.id == "setattr"
+            if isinstance(func, ast.Attribute):
+                return (
+                    func.attr == "__setattr__" or func.attr in self.setters
+                    or (func.attr in IN_PLACE_METHODS and self._is_content(func.value))
+                )
+        return False
+
+    def _is_target(self, target: ast.expr) -> bool:
+        if isinstance(target, ast.Subscript):
+            container = target.value
+            return isinstance(container, ast.Attribute) and (
+                container.attr in self.fields or container.attr == "__dict__"
+            )
+        return self._is_content(target)
+
+    def _is_content(self, node: ast.expr) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr in self.fields
+
+
+def _exempt_definition(function: FunctionNode) -> bool:
+    """`_exempt_function` on the standard `ast` tree."""
+    if function.name in CONSTRUCTORS:
+        return True
+    for decorator in function.decorator_list:
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if last_dotted_part(expr) in VALIDATOR_DECORATORS:
+            return True
+    return False
+
+
+_PATTERNS: dict[Vocabulary, re.Pattern[str]] = {}
+
+
+def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """Text that every write `content_writes` lists holds on one of its lines."""
+    found = _PATTERNS.get(vocabulary)
+    if found is None:
+        fields = "|".join(map(re.escape, vocabulary.content_fields))
+        setters = "|".join(map(re.escape, vocabulary.content_setters))
+        copies = "|".join(map(re.escape, COPY_CALLS))
+        found = re.compile(
+            rf"\.(?:{fields})\s*(?::[^=\n]*)?(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
+            rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(IN_PLACE_METHODS)})\("
+            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
+        )
+        _PATTERNS[vocabulary] = found
+    return found
+
+
 class RewriteRule(ScopedRule):
     """Base of the rules about in-place content writes: `check(write)` is called for each write.
 
@@ -359,7 +450,7 @@ class RewriteRule(ScopedRule):
     (cheap, syntactic); the full analysis runs when such a function is left.
     """
 
-    shape = CONTENT_WRITE
+    prefilter = ContentWritePrefilter
     local_to_definitions = True
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
@@ -413,7 +504,7 @@ class RewriteRule(ScopedRule):
         elif isinstance(func, cst.Attribute):
             method = func.attr.value
             if method == "__setattr__" or method in self.vocabulary.content_setters or (
-                method in MUTATING_METHODS and self._is_content(func.value)
+                method in IN_PLACE_METHODS and self._is_content(func.value)
             ):
                 self._mark()
 

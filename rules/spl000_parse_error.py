@@ -1,4 +1,7 @@
-"""SPL000: a file that cannot be read, decoded or parsed."""
+"""SPL000: a file that cannot be read, decoded or parsed.
+
+A file-level rule: the engine gives it each file it cannot lint, with the reason and the place.
+"""
 
 from rules.base import Invalid, Rule, Valid
 
@@ -8,6 +11,7 @@ class ParseError(Rule):
     name = "parse-error"
     summary = "File could not be read, decoded or parsed"
     message = "File could not be parsed"
+    file_pass = "unlintable"
     docs = """
 ## What it does
 Reports a file that spanlint could not lint: it cannot be read, its bytes do not decode in its
@@ -35,4 +39,4 @@ def compress(span):
 There is no automatic fix.
 """
     valid = [Valid("x = 1\n"), Valid("")]
-    invalid = [Invalid("def compress(span:\n    pass\n", line=1, column=13)]
+    invalid = [Invalid("def compress(span:\n    pass\n", line=1, column=13, message="syntax error: '(' was never closed")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Fix, Invalid, Valid
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
@@ -80,6 +80,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             line=2,
             column=5,
             fixed="def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n    return span.version\n",
+            message="`span.content` rewritten in place without bumping `span.version`",
         ),
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
@@ -89,12 +90,14 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             fixed="from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
             "    revision: int = 0\n\n    def rewrite(self, text):\n        self.content = text  # new text\n"
             "        self.revision += 1\n",
+            message="`self.content` rewritten in place without bumping `self.revision`",
         ),
         Invalid(
             "async def summarize(passages, llm):\n    for passage in passages:\n"
             "        passage.text = await llm.asummarize(passage.text)\n",
             line=3,
             column=9,
+            message="`passage.text` rewritten in place without bumping its version",
         ),
         Invalid(
             "def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
@@ -103,13 +106,15 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             column=5,
             fixed="def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
             "    s.version += 1\n    if dry_run:\n        return s\n    s.version += 1\n    return s\n",
+            message="`s.content` rewritten in place without bumping `s.version`",
         ),
-        Invalid("def trim(chunk, n):\n    del chunk.tokens[n:]\n", line=2, column=5),
-        Invalid("def rewrite(span, text):\n    object.__setattr__(span, 'content', text)\n", line=2, column=5),
+        Invalid("def trim(chunk, n):\n    del chunk.tokens[n:]\n", line=2, column=5, message="`chunk.tokens` rewritten in place without bumping its version"),
+        Invalid("def rewrite(span, text):\n    object.__setattr__(span, 'content', text)\n", line=2, column=5, message="`span.content` rewritten in place without bumping its version"),
         Invalid(
             "import dataclasses\n\ndef store(buf, span, text):\n    buf[span.span_id] = dataclasses.replace(span, content=text)\n",
             line=4,
             column=5,
+            message="`span.content` replaced by a copy under the same id without a new version",
         ),
         Invalid(
             "from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
@@ -118,6 +123,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             column=14,
             fixed="from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
             "def edit(note: Note, text: str) -> None:\n    if text: note.body = text; note.version += 1\n",
+            message="`note.body` rewritten in place without bumping `note.version`",
         ),
     ]
 

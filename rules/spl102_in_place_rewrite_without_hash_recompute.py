@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Fix, Invalid, Valid
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
@@ -30,6 +30,13 @@ deduplicating store treats the rewritten span as unchanged.
 
 ## Example
 ```python
+@dataclass
+class Span:
+    id: str
+    content: str
+    version: int
+    content_hash: str
+
 def normalize(span: Span) -> None:
     span.content = " ".join(span.content.split())
     span.version += 1
@@ -64,12 +71,12 @@ the content field.
         Valid("import hashlib\n\ndef checksum(entry, blob):\n    entry.body = blob\n    entry.etag = hashlib.md5(blob).hexdigest()\n"),
     ]
     invalid = [
-        Invalid("def normalize(span):\n    span.content = span.content.strip()\n    return span.content_hash\n", line=2, column=5),
-        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n", line=11, column=5),
-        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nclass Buffer:\n    def edit(self, span_id, text, strict):\n        s = self._spans[span_id]\n        s.content = text\n        s.version += 1\n        if strict:\n            s.content_hash = digest(text)\n", line=13, column=9),
-        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n", line=12, column=9),
-        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef store(buf, span: Span, text):\n    buf[span.span_id] = replace(span, content=text, version=span.version + 1)\n", line=11, column=5),
-        Invalid("from pydantic import BaseModel\n\nclass Chunk(BaseModel):\n    id: str\n    text: str\n    digest: str\n\n    def append(self, more: str) -> None:\n        self.text += more\n", line=9, column=9),
+        Invalid("def normalize(span):\n    span.content = span.content.strip()\n    return span.content_hash\n", line=2, column=5, message="`span.content` rewritten in place without recomputing `span.content_hash`"),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n", line=11, column=5, message="`span.content` rewritten in place without recomputing `span.content_hash`"),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nclass Buffer:\n    def edit(self, span_id, text, strict):\n        s = self._spans[span_id]\n        s.content = text\n        s.version += 1\n        if strict:\n            s.content_hash = digest(text)\n", line=13, column=9, message="`s.content` rewritten in place without recomputing `s.content_hash`"),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n", line=12, column=9, message="`span.content` rewritten in place without recomputing `span.content_hash`"),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef store(buf, span: Span, text):\n    buf[span.span_id] = replace(span, content=text, version=span.version + 1)\n", line=11, column=5, message="`span.content` replaced by a copy under the same id without a new `content_hash`"),
+        Invalid("from pydantic import BaseModel\n\nclass Chunk(BaseModel):\n    id: str\n    text: str\n    digest: str\n\n    def append(self, more: str) -> None:\n        self.text += more\n", line=9, column=9, message="`self.text` rewritten in place without recomputing `self.digest`"),
     ]
 
     def check(self, write: ContentWrite) -> None:

@@ -27,14 +27,25 @@ ranks it by the old text, citations point at the wrong characters, budgets are w
 
 ## Example
 ```python
+@dataclass
+class TextNode:
+    id_: str
+    text: str
+    version: int
+    embedding: list[float] | None
+    start_char_idx: int | None
+    end_char_idx: int | None
+
 def shorten(node: TextNode) -> None:
     node.text = node.text[:500]
+    node.version += 1
 ```
 
 ## Use instead
 ```python
 def shorten(node: TextNode) -> None:
     node.text = node.text[:500]
+    node.version += 1
     node.embedding = None
     node.start_char_idx = node.end_char_idx = None
 ```
@@ -52,12 +63,12 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
         Valid("import numpy as np\n\ndef normalize(vector_entry):\n    vector_entry.value = vector_entry.value / np.linalg.norm(vector_entry.value)\n"),
     ]
     invalid = [
-        Invalid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n", line=8, column=5),
-        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n    def set_content(self, value: str) -> None:\n        self.text = value\n", line=11, column=9),
-        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nclass NodeWithScore(BaseModel):\n    node: TextNode\n    score: float\n\ndef replace_metadata(nodes: list[NodeWithScore]) -> None:\n    for n in nodes:\n        n.node.text = n.node.text.upper()\n", line=16, column=9),
-        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nasync def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n    return node\n", line=11, column=5),
-        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9),
-        Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5),
+        Invalid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n", line=8, column=5, message="`chunk.text` rewritten in place; `embedding` still describes the old text"),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n    def set_content(self, value: str) -> None:\n        self.text = value\n", line=11, column=9, message="`self.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nclass NodeWithScore(BaseModel):\n    node: TextNode\n    score: float\n\ndef replace_metadata(nodes: list[NodeWithScore]) -> None:\n    for n in nodes:\n        n.node.text = n.node.text.upper()\n", line=16, column=9, message="`n.node.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nasync def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n    return node\n", line=11, column=5, message="`node.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
+        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9, message="`nodes[i].text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
+        Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5, message="`chunk.tokens` rewritten in place; `token_count` still describes the old text"),
     ]
 
     def check(self, write: ContentWrite) -> None:

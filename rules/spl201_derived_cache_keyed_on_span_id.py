@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, dotted_name, last_name, name_parts, string_key
+from rules.analysis import callee_name, dotted_name, last_name, string_key
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.candidates import CACHE_KEYED_ON_ID
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import ID_PARTS, name_parts, tracking_words
+from rules.prescan import ASSIGNMENTS, FUNCTIONS, Prefilter, Scope, last_dotted_part
 from runtime_guard.vocabulary import Vocabulary
 
-# Digest words beyond the vocabulary's hash field names: a key holding any of them tracks content.
-_DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint", "blake2b", "xxhash"})
 # Methods of a span that return the span itself (a copy or a dump), not something derived from it.
 _SELF_COPIES = frozenset({
     "copy", "model_copy", "clone", "deepcopy", "dict", "model_dump", "to_dict", "json", "model_dump_json", "to_json",
@@ -22,6 +22,90 @@ _SELF_COPIES = frozenset({
 _SERIALIZERS = frozenset({"dumps", "asdict", "astuple", "to_jsonable_python"})
 _WRITERS = frozenset({"setdefault", "set", "put"})
 _READERS = frozenset({"get"})
+_UPDATERS = frozenset({"update"})  # `.update({s.id: ... for s in spans})`
+_CACHE_METHODS = _WRITERS | _READERS | _UPDATERS
+
+
+class CacheKeyPrefilter(Prefilter):
+    """A cache-named mapping read or written under a key that may be an id, a dict comprehension
+    keyed on an id-ish value, or a cache-decorated function taking an id-ish parameter."""
+
+    shape = "cache-keyed-on-id"
+    statements = (*FUNCTIONS, *ASSIGNMENTS)
+    expressions = (ast.Call, ast.Subscript, ast.Compare)
+
+    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scan)
+        self.cache_words = frozenset(self.vocabulary.cache_words)
+        self.id_fields = frozenset(self.vocabulary.id_fields)
+        self.cache_decorators = frozenset(self.vocabulary.cache_decorators)
+
+    def words(self) -> tuple[str, ...]:
+        return self.vocabulary.cache_words
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, FUNCTIONS):
+            if self._memoized_on_id(node):
+                self.mark(node)
+        elif (
+            node.value is not None and isinstance(node.value, ast.DictComp)
+            and self._key_names_id(node.value.key, any_name=False)
+        ):
+            self.mark(node.value)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.Call):
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute) and func.attr in _CACHE_METHODS and node.args
+                and self._is_cache(func.value)
+                and (isinstance(node.args[0], ast.DictComp) or self._key_names_id(node.args[0]))
+            ):
+                self.mark(node)
+        elif isinstance(node, ast.Subscript):
+            if self._is_cache(node.value) and self._key_names_id(node.slice):
+                self.mark(node)
+        elif any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
+            self._is_cache(c) for c in node.comparators
+        ) and self._key_names_id(node.left):
+            self.mark(node)
+
+    def _names_id(self, name: str) -> bool:
+        parts = self.parts(name)
+        return name in self.id_fields or (bool(parts) and parts[-1] in ID_PARTS)
+
+    def _key_names_id(self, key: ast.expr, any_name: bool = True) -> bool:
+        """A key that may be a span id: an id-ish attribute or string key, or (`any_name`) a name,
+        which may hold an id; tuples, f-strings and conversions (`str(...)`) by their parts."""
+        if isinstance(key, ast.Tuple):
+            return any(self._key_names_id(e, any_name) for e in key.elts)
+        if isinstance(key, ast.JoinedStr):
+            return any(isinstance(v, ast.FormattedValue) and self._key_names_id(v.value, any_name) for v in key.values)
+        if isinstance(key, ast.Name):
+            return any_name or self._names_id(key.id)
+        if isinstance(key, ast.Attribute):
+            return self._names_id(key.attr)
+        if isinstance(key, ast.Subscript):
+            inner = key.slice
+            return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and self._names_id(inner.value)
+        if isinstance(key, ast.Call):
+            return bool(key.args) and self._key_names_id(key.args[0], any_name)
+        return False
+
+    def _is_cache(self, mapping: ast.expr) -> bool:
+        while isinstance(mapping, ast.Subscript):
+            mapping = mapping.value
+        name = mapping.attr if isinstance(mapping, ast.Attribute) else mapping.id if isinstance(mapping, ast.Name) else None
+        return name is not None and not self.cache_words.isdisjoint(self.parts(name))
+
+    def _memoized_on_id(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`@lru_cache` (or another cache decorator) on a function taking an id-ish parameter."""
+        if not any(last_dotted_part(d.func if isinstance(d, ast.Call) else d) in self.cache_decorators
+                   for d in node.decorator_list):
+            return False
+        args = node.args
+        return any(self.parts(a.arg)[-1:] and self.parts(a.arg)[-1] in ID_PARTS
+                   for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
 @dataclass
@@ -46,7 +130,7 @@ class DerivedCacheKeyedOnSpanId(ScopedRule):
     name = "derived-cache-keyed-on-span-id"
     summary = "Derived artifact cached under the span id alone"
     message = "Derived artifact cached under the span id alone; key it on (span_id, version, content_hash)"
-    shape = CACHE_KEYED_ON_ID
+    prefilter = CacheKeyPrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -138,32 +222,32 @@ No fix: the right key depends on what the span carries (a version, a content has
             "class Retriever:\n"
             "    def embed(self, span):\n"
             "        self._embedding_cache[span.span_id] = self.model.embed(span.content)\n",
-            line=3, column=31,
+            line=3, column=31, message="`self._embedding_cache` holds an artifact derived from span content keyed on the span id `span.span_id` alone; key it on (span_id, version, content_hash)",
         ),
         Invalid(
             "_CACHE = {}\n\n"
             "def token_count(chunk):\n"
             "    return _CACHE.setdefault(chunk.chunk_id, len(tokenize(chunk.text)))\n",
-            line=4, column=30,
+            line=4, column=30, message="`_CACHE` holds an artifact derived from span content keyed on the span id `chunk.chunk_id` alone; key it on (span_id, version, content_hash)",
         ),
         Invalid(
             "from functools import lru_cache\n\n"
             "@lru_cache(maxsize=4096)\n"
             "def embedding_for(span_id: str) -> list[float]:\n"
             "    return MODEL.embed(STORE[span_id].content)\n",
-            line=4, column=19,
+            line=4, column=19, message="`@lru_cache` holds an artifact derived from span content keyed on the span id `span_id` alone; key it on (span_id, version, content_hash)",
         ),
         Invalid(
             "class Tokenizer:\n"
             "    def __init__(self, spans):\n"
             "        self.offsets = {s.id: tokenize(s.text) for s in spans}\n",
-            line=3, column=25,
+            line=3, column=25, message="`dict comprehension` holds an artifact derived from span content keyed on the span id `s.id` alone; key it on (span_id, version, content_hash)",
         ),
         Invalid(
             "class Citations:\n"
             "    async def lookup(self, message_id: str):\n"
             "        return self._citations.get(message_id)\n",
-            line=3, column=36,
+            line=3, column=36, message="`self._citations` holds an artifact derived from span content keyed on the span id `message_id` alone; key it on (span_id, version, content_hash)",
         ),
         Invalid(
             "from dataclasses import dataclass, field\n\n"
@@ -173,13 +257,13 @@ No fix: the right key depends on what the span carries (a version, a content has
             "    def add(self, node):\n"
             "        vector = encode(node.text)\n"
             "        self.embeddings[node.node_id] = vector\n",
-            line=9, column=25,
+            line=9, column=25, message="`self.embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone; key it on (span_id, version, content_hash)",
         ),
         Invalid(
             "embedding_cache = {}\n\n"
             "def search(chunk_id):\n"
             "    return embedding_cache[chunk_id]\n",
-            line=4, column=28,
+            line=4, column=28, message="`embedding_cache` holds an artifact derived from span content keyed on the span id `chunk_id` alone; key it on (span_id, version, content_hash)",
         ),
     ]
 
@@ -196,9 +280,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         vocabulary = context.vocabulary
         self._cache_words = frozenset(vocabulary.cache_words)
         self._derived_words = frozenset((*vocabulary.derived_words, *vocabulary.summary_words))
-        self._tracking_words = frozenset(
-            {name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | _DIGEST_WORDS
-        )
+        self._tracking_words = tracking_words(vocabulary)
         self._content_fields = frozenset(vocabulary.content_fields)
         self._content_read = re.compile(
             r"\.(?:%s)\b|get_content\(" % "|".join(map(re.escape, vocabulary.content_fields))
@@ -335,7 +417,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             self._store(func.value, node.args[0].value, node.args[1].value)
         elif method in _READERS or method == "setdefault":
             self._store(func.value, node.args[0].value, None)
-        elif method == "update" and isinstance(node.args[0].value, cst.DictComp):
+        elif method in _UPDATERS and isinstance(node.args[0].value, cst.DictComp):
             if self._is_cache(func.value) and self._persistent(func.value):
                 self._comprehension(node.args[0].value)
 

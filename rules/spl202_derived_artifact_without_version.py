@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from rules.analysis import callee_name, dotted_name, name_parts, string_value
+import ast
+
+from rules.analysis import callee_name, dotted_name, string_value
 from rules.base import Invalid, Rule, Valid, words_pattern
-from rules.candidates import ID_OR_DERIVED_RECORD
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import RECORD_FACTORIES, name_parts, tracking_words
+from rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
 from rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
 
@@ -15,10 +18,57 @@ _POSITION_WORDS = frozenset(
 )
 # Token fields that are usage accounting of a model call, not an artifact of a span.
 _USAGE_WORDS = frozenset({"prompt", "completion", "input", "output", "total", "reasoning", "cached", "max", "limit"})
-_DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint"})
 # Fields saying how much to read from a start position: with one of them and no end, the start is a cursor.
 _AMOUNT_WORDS = frozenset({"max", "limit", "count", "size", "page"})
-_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
+
+
+def _is_derived(name: str, vocabulary: Vocabulary) -> bool:
+    """A field named like something derived from span content: a position, token ids or counts, a
+    derived field or word of the vocabulary."""
+    parts = name_parts(name)
+    words = set(parts)
+    if words & {"start", "end"}:
+        return len(parts) == 1 or bool(words & _POSITION_WORDS)
+    if words & {"token", "tokens"}:
+        return not words & _USAGE_WORDS and (
+            "tokens" in words or bool(words & {"count", "ids", "offsets"})
+        )
+    if name in vocabulary.derived_fields:
+        return True
+    return bool(parts) and parts[-1] in vocabulary.derived_words
+
+
+def _names_an_id(parts: list[str]) -> bool:
+    """`chunk_id`, `span_id`: the id of something; a bare `id` is the record's own."""
+    return len(parts) >= 2 and parts[-1] == "id"
+
+
+class RecordPrefilter(Prefilter):
+    """A class that may be a record (decorated, or with a base that may be one) declaring a field
+    named like an id of something or like something derived from span content; a record factory call."""
+
+    shape = "id-or-derived-record"
+    statements = (ast.ClassDef, *ASSIGNMENTS)
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.ClassDef):
+            if self._record_with_id_or_derived(node):
+                self.mark(node)
+        elif isinstance(node.value, ast.Call) and last_name(node.value) in RECORD_FACTORIES:
+            self.mark(node.value)
+
+    def _record_with_id_or_derived(self, node: ast.ClassDef) -> bool:
+        if not (node.decorator_list or node.bases):
+            return False
+        for statement in node.body:
+            names: list[str] = []
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                names = [statement.target.id]
+            elif isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
+                names = [t.id for t in statement.targets if isinstance(t, ast.Name)]
+            if any(_names_an_id(self.parts(name)) or _is_derived(name, self.vocabulary) for name in names):
+                return True
+        return False
 
 
 class DerivedArtifactWithoutVersion(Rule):
@@ -26,7 +76,7 @@ class DerivedArtifactWithoutVersion(Rule):
     name = "derived-artifact-without-version"
     summary = "Record derived from a span carries the span id but no version or content hash"
     message = "Record derived from a span carries the span id but no span version or content hash"
-    shape = ID_OR_DERIVED_RECORD
+    prefilter = RecordPrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -141,28 +191,28 @@ No fix: adding a field changes every place that builds the record.
             "    span_id: str\n"
             "    start: int\n"
             "    end: int\n",
-            line=4, column=7,
+            line=4, column=7, message="`Citation` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from pydantic import BaseModel\n\n"
             "class NodeEmbedding(BaseModel):\n"
             "    node_id: str\n"
             "    embedding: list[float]\n",
-            line=3, column=7,
+            line=3, column=7, message="`NodeEmbedding` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from typing import NamedTuple\n\n"
             "class Hit(NamedTuple):\n"
             "    chunk_id: str\n"
             "    score: float\n",
-            line=3, column=7,
+            line=3, column=7, message="`Hit` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from typing import TypedDict\n\n"
             "class TokenOffsets(TypedDict):\n"
             "    message_id: str\n"
             "    offsets: list[tuple[int, int]]\n",
-            line=3, column=7,
+            line=3, column=7, message="`TokenOffsets` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "import attrs\n\n"
@@ -170,7 +220,7 @@ No fix: adding a field changes every place that builds the record.
             "class BlockTokens:\n"
             "    block_id: str\n"
             "    n_tokens: int\n",
-            line=4, column=7,
+            line=4, column=7, message="`BlockTokens` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from typing import TypedDict\n\n"
@@ -179,12 +229,12 @@ No fix: adding a field changes every place that builds the record.
             "    text: str\n"
             "    start_char_idx: int\n"
             "    end_char_idx: int\n",
-            line=3, column=7,
+            line=3, column=7, message="`Quote` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from collections import namedtuple\n\n"
             "SpanVector = namedtuple('SpanVector', ['span_id', 'vector'])\n",
-            line=3, column=1,
+            line=3, column=1, message="`SpanVector` is derived from a span and carries its id but no span version or content hash",
         ),
         Invalid(
             "from dataclasses import dataclass, field\n\n"
@@ -194,7 +244,7 @@ No fix: adding a field changes every place that builds the record.
             "    start_char_idx: int\n"
             "    end_char_idx: int\n"
             "    citations: list[str] = field(default_factory=list)\n",
-            line=4, column=7,
+            line=4, column=7, message="`Evidence` is derived from a span and carries its id but no span version or content hash",
         ),
     ]
 
@@ -206,9 +256,7 @@ No fix: adding a field changes every place that builds the record.
         super().__init__(context)
         vocabulary = context.vocabulary
         self._derived_words = frozenset(vocabulary.derived_words)
-        self._tracking_words = frozenset(
-            {name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | _DIGEST_WORDS
-        )
+        self._tracking_words = tracking_words(vocabulary)
         self._content_fields = frozenset(vocabulary.content_fields) - self._derived_words
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
@@ -230,7 +278,7 @@ No fix: adding a field changes every place that builds the record.
     def visit_Assign(self, node: cst.Assign) -> None:
         """`Citation = namedtuple("Citation", ["span_id", "start", "end"])` and the TypedDict form."""
         value = node.value
-        if not (isinstance(value, cst.Call) and callee_name(value) in _FACTORIES and len(node.targets) == 1):
+        if not (isinstance(value, cst.Call) and callee_name(value) in RECORD_FACTORIES and len(node.targets) == 1):
             return
         target = node.targets[0].target
         fields = _factory_fields(value)
@@ -261,13 +309,13 @@ No fix: adding a field changes every place that builds the record.
         ids = {f for f in fields if self._names_span_id(f)}
         if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
             return False  # the span itself (`Chunk(chunk_id, text, embedding)`), not an artifact of one
-        derived = {f for f in fields if self._is_derived(f)} - _cursors(fields)
+        derived = {f for f in fields if _is_derived(f, self.context.vocabulary)} - _cursors(fields)
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
 
     def _names_span_id(self, name: str) -> bool:
         """`chunk_id`, `span_id`: the id of a span; a bare `id` is the record's own."""
         parts = name_parts(name)
-        return len(parts) >= 2 and parts[-1] == "id" and self.context.analysis.is_span_name(parts[-2])
+        return _names_an_id(parts) and self.context.analysis.is_span_name(parts[-2])
 
     def _is_own_id(self, name: str, class_name: str) -> bool:
         """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a
@@ -279,19 +327,6 @@ No fix: adding a field changes every place that builds the record.
 
     def _tracks_content(self, name: str) -> bool:
         return bool(set(name_parts(name)) & self._tracking_words)
-
-    def _is_derived(self, name: str) -> bool:
-        parts = name_parts(name)
-        words = set(parts)
-        if words & {"start", "end"}:
-            return len(parts) == 1 or bool(words & _POSITION_WORDS)
-        if words & {"token", "tokens"}:
-            return not words & _USAGE_WORDS and (
-                "tokens" in words or bool(words & {"count", "ids", "offsets"})
-            )
-        if name in self.context.vocabulary.derived_fields:
-            return True
-        return parts[-1] in self._derived_words
 
 
 def _cursors(fields: set[str]) -> set[str]:

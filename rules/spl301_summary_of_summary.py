@@ -2,18 +2,49 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import PAYLOAD_WORDS, callee_name, name_parts, root_name, string_key, string_value
+from rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
 from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.candidates import SUMMARIZE_CALL
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import name_parts
+from rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
 _OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "type", "hash", "count_tokens"})
 _OPAQUE_PREFIXES = frozenset({"is", "has", "should", "can", "count", "num", "get_num", "len"})
+
+
+class SummarizeCallPrefilter(Prefilter):
+    """A call, or a definition, named like summarizing (`SpanAnalysis.is_summarize_call`, loosened):
+    a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word among its parts."""
+
+    shape = "summarize-call"
+    statements = FUNCTIONS  # the rule reads the signatures of the summarizers a module defines
+    expressions = (ast.Call,)
+
+    def words(self) -> tuple[str, ...]:
+        return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if self._summarizes(node.name):
+            self.mark(node)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        name = last_name(node)
+        if name and self._summarizes(name):
+            self.mark(node)
+
+    def _summarizes(self, name: str) -> bool:
+        words = self.vocabulary.summarize_words
+        for part in self.parts(name):
+            stem = part[1:] if part.startswith("a") and part[1:] in words else part
+            if stem in words or (stem.endswith("r") and stem[:-1] in words) or part in self.vocabulary.summary_words:
+                return True
+        return False
 
 
 @dataclass
@@ -62,7 +93,7 @@ class SummaryOfSummary(ScopedRule):
     name = "summary-of-summary"
     summary = "A summary is summarized again and the chain is not recorded"
     message = "Summarize call whose input is itself a summary; the summary chain is not recorded"
-    shape = SUMMARIZE_CALL
+    prefilter = SummarizeCallPrefilter
     # The one fact read across definitions, the signatures of the module's summarizers (`_signatures`),
     # comes from definitions named like summarizing, which hold the shape too.
     local_to_definitions = True
@@ -143,12 +174,12 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
-        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12),
+        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12, message="`summarize(...)` summarizes a summary (the output of a nested summarize call) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link"),
         Invalid(
             "class Memory:\n"
             "    def remember(self, messages):\n"
             "        self.summary = self.llm.summarize(self.summary, messages)\n",
-            line=3, column=24,
+            line=3, column=24, message="`summarize(...)` summarizes a summary (`self.summary` is overwritten with its own summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "def roll(turns):\n"
@@ -156,32 +187,32 @@ No fix: what to record as lineage is the caller's decision.
             "    for turn in turns:\n"
             "        summary = summarize(summary + turn.text)\n"
             "    return summary\n",
-            line=4, column=19,
+            line=4, column=19, message="`summarize(...)` summarizes a summary (`summary`) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "async def refresh(llm, chunks):\n"
             "    first = await llm.summarize(chunks)\n"
             "    prompt = f'Shorten this: {first}'\n"
             "    return await llm.condense(prompt)\n",
-            line=4, column=18,
+            line=4, column=18, message="`condense(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "def update(existing_summary: str, new_lines: list[str]) -> str:\n"
             "    return generate_summary(existing_summary, new_lines)\n",
-            line=2, column=12,
+            line=2, column=12, message="`generate_summary(...)` summarizes a summary (`existing_summary`) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "class ConversationSummaryMemory:\n"
             "    def save_context(self, inputs, outputs):\n"
             "        self.buffer = self.predict_new_summary(self.chat_memory.messages[-2:], self.buffer)\n",
-            line=3, column=23,
+            line=3, column=23, message="`predict_new_summary(...)` summarizes a summary (`self.buffer` is overwritten with its own summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "def squeeze(history, budget):\n"
             "    while count_tokens(history) > budget:\n"
             "        history = compress_history(history)\n"
             "    return history\n",
-            line=3, column=19,
+            line=3, column=19, message="`compress_history(...)` summarizes a summary (`history` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
     ]
 

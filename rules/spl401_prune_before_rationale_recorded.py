@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, last_name, name_parts, string_key, string_value
+from rules.analysis import callee_name, last_name, string_key, string_value
 from rules.base import Invalid, Valid
-from rules.candidates import REMOVAL
 from rules.evidence import (
-    REMOVING_METHODS,
     GuardedFunction,
+    RemovalPrefilter,
     GuardedRule,
     chain_names,
     TRACING_MARKERS,
@@ -22,11 +22,12 @@ from rules.evidence import (
     is_span_container,
     mentions,
     recording_functions,
-    root_name,
+    access_root,
     same_expression,
     words_in,
 )
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import REMOVING_METHODS, name_parts
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -85,12 +86,38 @@ def _dominates(earlier: tuple[tuple[int, ...], int], later: tuple[tuple[int, ...
     return seq_a < seq_b and path_b[: len(path_a)] == path_a
 
 
+class PrunePrefilter(RemovalPrefilter):
+    """A removing method called on a name, attribute or item, `del x[...]`, a filtering rewrite or
+    slice assigned to an attribute or item, a filtered local written back, or a tombstone written
+    into a content field."""
+
+    shape = "removal"
+    methods = REMOVING_METHODS
+
+    def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
+        return isinstance(receiver, (ast.Name, ast.Attribute, ast.Subscript))
+
+    def assigns_removal(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        return self._is_tombstone_write(target, value)
+
+    def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
+        key = target.slice if isinstance(target, ast.Subscript) else None
+        field = target.attr if isinstance(target, ast.Attribute) else key.value if isinstance(key, ast.Constant) else None
+        if field not in self.vocabulary.content_fields:
+            return False
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return any(marker in value.value for marker in self.vocabulary.tombstone_markers)
+        name = value.id if isinstance(value, ast.Name) else value.attr if isinstance(value, ast.Attribute) else ""
+        return "tombstone" in self.parts(name)
+
+
 class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     code = "SPL401"
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
     message = "`{container}` pruned before the rationale is recorded in a decision log"
-    shape = REMOVAL
+    prefilter = PrunePrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -169,47 +196,55 @@ No fix: the rationale is the author's to write.
             "        self.decision_log.record('evict', span.id)\n",
             line=3,
             column=16,
+            message="`self.spans` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "def compact(ctx, keep):\n    ctx.spans[:] = [s for s in ctx.spans if s.id in keep]\n",
             line=2,
             column=5,
+            message="`ctx.spans` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "class Memory:\n    def forget_stale(self, now):\n        for node in list(self.nodes):\n"
             "            if now - node.created_at > self.ttl:\n                self.nodes.remove(node)\n",
             line=5,
             column=17,
+            message="`self.nodes` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "async def trim_window(buffer, limit):\n    del buffer.messages[:-limit]\n"
             "    await buffer.audit_log.append('trimmed')\n",
             line=2,
             column=5,
+            message="`buffer.messages` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "from pydantic import BaseModel\n\nclass Span(BaseModel):\n    id: str\n    content: str\n\n"
             "def redact_pruned(span: Span):\n    span.content = '[pruned]'\n",
             line=8,
             column=5,
+            message="`span` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "def drop_tool_results(state):\n    for message in list(state['messages']):\n"
             "        if message.role == 'tool':\n            state['messages'].remove(message)\n",
             line=4,
             column=13,
+            message="`state['messages']` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "class Buffer:\n    def add(self, chunk):\n        self.chunks.append(chunk)\n"
             "        if len(self.chunks) > self.capacity:\n            self.chunks.pop(0)\n",
             line=5,
             column=13,
+            message="`self.chunks` pruned before the rationale is recorded in a decision log",
         ),
         Invalid(
             "def prune(self, verbose=False):\n    if verbose:\n        self.decision_log.record('prune')\n"
             "    kept = [s for s in self.spans if s.score > 0.2]\n    self.spans = kept\n",
             line=5,
             column=5,
+            message="`self.spans` pruned before the rationale is recorded in a decision log",
         ),
     ]
 
@@ -402,7 +437,7 @@ No fix: the rationale is the author's to write.
             return False
         if {"span", "spans"}.intersection(name_parts(last_name(expr) or "")) and self._traces():
             return False  # an OpenTelemetry exporter's spans
-        root = root_name(expr)
+        root = access_root(expr)
         return root is None or root not in function.owned or root in function.aliases
 
     def _traces(self) -> bool:

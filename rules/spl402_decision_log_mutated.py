@@ -2,29 +2,140 @@
 
 from __future__ import annotations
 
+import ast
 import re
 
-from rules.analysis import callee_name, name_parts
+from rules.analysis import callee_name
 from rules.base import FunctionStateRule, Invalid, Valid
-from rules.candidates import DECISION_LOG_EDIT
 from rules.evidence import (
-    ENTRY_ATTRIBUTES,
-    MUTATING_METHODS,
+    access_root,
     chain_names,
     has_word,
     is_decision_log,
     is_editing_callee,
     is_filter_of,
-    root_name,
     same_expression,
 )
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
+from rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
+from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase
 from runtime_guard.vocabulary import Vocabulary
-
-# Functions that build a log rather than edit one.
-_BUILDERS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "setUp", "model_post_init"})
 _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
+
+
+class DecisionLogEditPrefilter(Prefilter):
+    """Something that may be a decision log (`rules.evidence.is_decision_log`, loosened) assigned,
+    deleted from or called on, or passed first to a call, in a function that does not build it.
+
+    A method of a log-named class, or a function with a parameter annotated as a log, may name
+    its log by any name: all of its expressions are looked at.
+    """
+
+    shape = "decision-log-edit"
+    statements = (*ASSIGNMENTS, ast.Delete)
+    expressions = (ast.Call,)
+
+    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scan)
+        self.log_phrases = tuple(tuple(name_parts(n)) for n in self.vocabulary.decision_log_names if name_parts(n))
+        self.log_starts = frozenset(phrase[0] for phrase in self.log_phrases)
+        self._names_logs: bool | None = None
+
+    def words(self) -> frozenset[str]:
+        return self.log_starts
+
+    def walks_whole(self, scope: Scope) -> bool:
+        if self._names_logs is None:
+            lowered = self.scan.source.lower()
+            self._names_logs = any(start in lowered for start in self.log_starts)
+        return self._names_logs and (self._log_class(scope) or self._has_log_params(scope))
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is None or scope.node.name in BUILDERS:
+            return
+        if isinstance(node, ast.Delete):
+            if any(isinstance(t, ast.Subscript) and self._log_like(t.value, scope) for t in deleted(node)):
+                self.mark(node)
+        elif any(self._edits_log(target, scope) for target in assignment_targets(node)):
+            self.mark(node)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is None or scope.node.name in BUILDERS:
+            return
+        func = node.func
+        if (isinstance(func, ast.Attribute) and self._log_like(func.value, scope)) or (
+            node.args and self._log_like(node.args[0], scope)
+        ):
+            self.mark(node)
+
+    def _edits_log(self, target: ast.expr, scope: Scope) -> bool:
+        if isinstance(target, ast.Subscript):
+            return self._log_like(target.value, scope)
+        if isinstance(target, ast.Attribute):
+            return self._log_like(target, scope) or self._log_like(target.value, scope)
+        return False
+
+    def _log_like(self, expr: ast.expr, scope: Scope) -> bool:
+        """An attribute/item chain that may be a decision log: it ends in a log name, or in an
+        entries attribute of a log-named owner, of `self` in a log-named class or of a parameter;
+        or it is a parameter, when one is annotated as a log."""
+        names: list[str] = []  # last first
+        node: ast.expr | None = expr
+        while node is not None:
+            if isinstance(node, ast.Attribute):
+                names.append(node.attr)
+                node = node.value
+            elif isinstance(node, ast.Subscript):
+                if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                    names.append(node.slice.value)
+                node = node.value
+            elif isinstance(node, ast.Name):
+                names.append(node.id)
+                node = None
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                node = node.func.value
+            else:
+                return False
+        if not names:
+            return False
+        if self._is_log_name(names[0]):
+            return True
+        if len(names) == 1:
+            return self._has_log_params(scope)
+        if names[0].lstrip("_") not in ENTRY_ATTRIBUTES:
+            return False
+        owner = names[1]
+        if owner == "self":
+            return self._log_class(scope)
+        return self._is_log_name(owner) or (len(names) == 2 and self._has_log_params(scope))
+
+    def _is_log_name(self, name: str) -> bool:
+        parts = self.parts(name)
+        return not self.log_starts.isdisjoint(parts) and has_phrase(parts, self.log_phrases)
+
+    def _log_class(self, scope: Scope) -> bool:
+        """A method of a class named like a decision log."""
+        return scope.owner is not None and self._is_log_name(scope.owner.name)
+
+    def _has_log_params(self, scope: Scope) -> bool:
+        found = scope.notes.get("log_params")
+        if found is None:
+            assert scope.node is not None
+            args = scope.node.args
+            annotations = [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.annotation]
+            words = [
+                word
+                for annotation in annotations
+                for node in ast.walk(annotation)
+                for word in (
+                    [node.id] if isinstance(node, ast.Name) else [node.attr] if isinstance(node, ast.Attribute)
+                    else re.findall(r"\w+", node.value) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    else []
+                )
+            ]
+            found = scope.notes["log_params"] = any(self._is_log_name(w) for w in words)
+        return found
 
 
 class DecisionLogMutated(FunctionStateRule[set[str]]):
@@ -32,7 +143,7 @@ class DecisionLogMutated(FunctionStateRule[set[str]]):
     name = "decision-log-mutated"
     summary = "Decision log edited other than by appending"
     message = "Decision log `{log}` mutated by {how}; a decision log is append-only"
-    shape = DECISION_LOG_EDIT
+    prefilter = DecisionLogEditPrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -90,27 +201,29 @@ No fix: what to keep is a policy decision.
         Valid("def record(self, span, reason):\n    self.decisions[span.id] = reason\n"),
     ]
     invalid = [
-        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5),
-        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5),
+        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5, message="Decision log `self.decision_log` mutated by `.pop()`; a decision log is append-only"),
+        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5, message="Decision log `audit_log.entries` mutated by `del`; a decision log is append-only"),
         Invalid(
             "class Agent:\n    def compact(self):\n"
             "        self.decision_log.entries = self.decision_log.entries[-100:]\n",
             line=3,
             column=9,
+            message="Decision log `self.decision_log.entries` mutated by reassigning its entries; a decision log is append-only",
         ),
-        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5),
-        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5),
+        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5, message="Decision log `self.ledger` mutated by `.sort()`; a decision log is append-only"),
+        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5, message="Decision log `journal` mutated by item assignment; a decision log is append-only"),
         Invalid(
             "from pydantic import BaseModel\n\nclass Memory(BaseModel):\n    decisions: list[str] = []\n\n"
             "    def shrink(self):\n        self.decisions = prune(self.decisions, keep=10)\n",
             line=7,
             column=9,
+            message="Decision log `self.decisions` mutated by rewriting it; a decision log is append-only",
         ),
-        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9),
+        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9, message="Decision log `self.entries` mutated by `.clear()`; a decision log is append-only"),
         Invalid(
-            "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5
-        ),
-        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5),
+            "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5, 
+        message="Decision log `self.provenance` mutated by `.insert()`; a decision log is append-only"),
+        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5, message="Decision log `self.audit_log` mutated by `summarize()`; a decision log is append-only"),
     ]
 
     @classmethod
@@ -128,12 +241,12 @@ No fix: what to keep is a policy decision.
     # --- what counts as the log ----------------------------------------------------------------
     def _log(self, expr: cst.BaseExpression) -> bool:
         """`expr` is a decision log that outlives this function (not a local being built here)."""
-        if self.function is None or self.function.name.value in _BUILDERS:
+        if self.function is None or self.function.name.value in BUILDERS:
             return False
         facts = self.facts
         if not is_decision_log(expr, self.context.vocabulary, facts):
             return False
-        root = root_name(expr)
+        root = access_root(expr)
         return root is None or root not in self.state
 
     # --- bindings --------------------------------------------------------------------------------
@@ -210,7 +323,7 @@ No fix: what to keep is a policy decision.
         in_place = node in self._discarded  # a result nobody keeps: the call works on its argument
         if isinstance(func, cst.Attribute) and self._log(func.value):
             method = func.attr.value
-            if method in MUTATING_METHODS or self._prunes(method) or (in_place and self._summarizes(method)):
+            if method in EDITING_METHODS or self._prunes(method) or (in_place and self._summarizes(method)):
                 self._flag(node, func.value, f"`.{method}()`")
                 return
         if in_place and node.args and self._log(node.args[0].value) and self._editing_call(node):

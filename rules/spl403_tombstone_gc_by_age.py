@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
 from rules.analysis import callee_name
 from rules.base import Invalid, Valid
-from rules.candidates import DROP
 from rules.evidence import (
     GuardedFunction,
+    RemovalPrefilter,
     GuardedRule,
     has_word,
     is_filter_of,
@@ -18,12 +19,29 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
 _DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear"})
+# Those that drop without being told what: `.popitem()`, `.clear()`.
+_DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+class DropPrefilter(RemovalPrefilter):
+    """A dropping method with an argument (or `.popitem()`, `.clear()`), `del` of an item or of
+    several names, a filtering rewrite or slice assigned to an attribute or item, or a filtered
+    local written back. (The rule's text test asks for a tombstone.)"""
+
+    shape = "drop"
+    methods = _DROPPING_METHODS
+
+    def deletes(self, targets: list[ast.expr]) -> bool:
+        return len(targets) > 1 or super().deletes(targets)
+
+    def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
+        return bool(call.args) or call.func.attr in _DROPPING_ALL
 
 
 @dataclass
@@ -40,8 +58,8 @@ class TombstoneGcByAge(GuardedRule[_Function]):
     code = "SPL403"
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
-    message = "Tombstone removed by age or time without checking that nothing still holds it"
-    shape = DROP
+    message = "Tombstone removed from `{container}` by age or time without checking that nothing still holds it"
+    prefilter = DropPrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -111,12 +129,14 @@ No fix: which holders exist is specific to the application.
             "        if now - tomb.deleted_at > self.ttl:\n            del self.tombstones[sid]\n",
             line=4,
             column=13,
+            message="Tombstone removed from `self.tombstones` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "import time\n\ndef sweep(store):\n    for span in list(store.spans):\n"
             "        if span.tombstoned and time.time() - span.created_at > 3600:\n            store.spans.remove(span)\n",
             line=6,
             column=13,
+            message="Tombstone removed from `store.spans` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "from datetime import datetime, timedelta\n\nclass Buffer:\n    def gc(self):\n"
@@ -124,12 +144,14 @@ No fix: which holders exist is specific to the application.
             "        self.tombstones = {k: t for k, t in self.tombstones.items() if t.at > cutoff}\n",
             line=6,
             column=9,
+            message="Tombstone removed from `self.tombstones` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "async def purge_deleted(self, turn):\n    for node in list(self.nodes):\n"
             "        if node.deleted and turn - node.turn > 5:\n            await self.store.delete(node.id)\n",
             line=4,
             column=19,
+            message="Tombstone removed from `self.store` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "import time\n\ndef reap(graveyard, max_age):\n    now = time.monotonic()\n"
@@ -137,6 +159,7 @@ No fix: which holders exist is specific to the application.
             "            graveyard.pop(sid)\n",
             line=7,
             column=13,
+            message="Tombstone removed from `graveyard` by age or time without checking that nothing still holds it",
         ),
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Tombstone:\n    span_id: str\n    age: int\n\n"
@@ -144,6 +167,7 @@ No fix: which holders exist is specific to the application.
             "        if stone.age > 10:\n            tombstones.remove(stone)\n",
             line=11,
             column=13,
+            message="Tombstone removed from `tombstones` by age or time without checking that nothing still holds it",
         ),
     ]
 
@@ -163,7 +187,8 @@ No fix: which holders exist is specific to the application.
                 and any(is_span_container(c, self.context.analysis, self.facts) for c in function.containers)
             )
             if tombstones and not _mentions_liveness(text, vocabulary):
-                self.report(function.removals[0])
+                container = self.context.module.code_for_node(function.containers[0])
+                self.report(function.removals[0], self.message.format(container=container))
 
     # --- conditions ----------------------------------------------------------------------------
     def leave_If(self, original_node: cst.If) -> None:

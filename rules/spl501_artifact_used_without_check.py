@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, last_name, name_parts, string_key
+from rules.analysis import callee_name, last_name, string_key
 from rules.base import FunctionStateRule, Invalid, Valid
-from rules.candidates import CONTENT_SLICE
-from rules.evidence import has_word, root_name
-from rules.lazy_libcst import cst
+from rules.evidence import access_root, has_word
+from rules.libcst_backend import cst
+from rules.names import name_parts
+from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -20,6 +22,88 @@ _OFFSET_PARTS = frozenset(
 
 # Conventional one-letter names of a span (`for s in spans`, `def quote(s, art)`).
 _SPAN_SHORTHANDS = frozenset({"s", "sp"})
+
+
+class ContentSlicePrefilter(Prefilter):
+    """Span content (an attribute named like a content field, or a local aliasing one anywhere in
+    the file) indexed, in a function, with bounds that read an attribute or item, or a local bound
+    from such a read."""
+
+    shape = "content-slice"
+    statements = (*ASSIGNMENTS, ast.For, ast.AsyncFor)
+    expressions = (ast.Subscript,)
+
+    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scan)
+        self.content_fields = frozenset(self.vocabulary.content_fields)
+        self.aliases: set[str] = set()  # locals holding span content (`text = span.content`)
+        self._links: list[tuple[str, str]] = []  # (name, local assigned that name)
+
+    def attributes(self) -> tuple[str, ...]:
+        return self.vocabulary.content_fields
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is None:
+            return
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            if isinstance(node.target, ast.Name) and self._is_content(node.iter):
+                self.aliases.add(node.target.id)
+            return
+        if node.value is None:
+            return
+        for target in assignment_targets(node):
+            if isinstance(target, ast.Name):
+                if self._is_content(node.value):
+                    self.aliases.add(target.id)
+                elif isinstance(node.value, ast.Name):
+                    self._links.append((node.value.id, target.id))
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        """Aliases of aliases (`text = span.content; t = text`) count too."""
+        grew = bool(self.aliases)
+        while grew:
+            grew = False
+            for source, target in self._links:
+                if source in self.aliases and target not in self.aliases:
+                    self.aliases.add(target)
+                    grew = True
+        self.scan.extra_words |= self.aliases
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is not None and self._is_content(node.value) and self._bounds_read(node.slice, scope):
+            self.mark(node)
+
+    def _is_content(self, expr: ast.expr) -> bool:
+        if isinstance(expr, ast.Attribute):
+            return expr.attr in self.content_fields
+        return isinstance(expr, ast.Name) and expr.id in self.aliases
+
+    def _bounds_read(self, bounds: ast.expr, scope: Scope) -> bool:
+        """Bounds that read an attribute or item, or a local the function binds from such a read."""
+        names = set()
+        for node in ast.walk(bounds):
+            if isinstance(node, (ast.Attribute, ast.Subscript)):
+                return True
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+        return bool(names) and not names.isdisjoint(self._read_bound(scope))
+
+    def _read_bound(self, scope: Scope) -> set[str]:
+        """Names the function binds (assignment, `for`, comprehension) from an attribute or item read."""
+        found = scope.notes.get("read_bound")
+        if found is None:
+            found = scope.notes["read_bound"] = set()
+            assert scope.node is not None
+            for node in ast.walk(scope.node):
+                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                    targets, value = (node.targets if isinstance(node, ast.Assign) else [node.target]), node.value
+                elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                    targets, value = [node.target], node.iter
+                else:
+                    continue
+                if value is not None and any(isinstance(n, (ast.Attribute, ast.Subscript)) for n in ast.walk(value)):
+                    found.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        return found
 
 
 @dataclass
@@ -35,7 +119,7 @@ class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
     name = "artifact-used-without-check"
     summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
     message = "`{span}` sliced with offsets from `{artifact}` without checking its version or hash against the span"
-    shape = CONTENT_SLICE
+    prefilter = ContentSlicePrefilter
     local_to_definitions = True
     docs = """
 ## What it does
@@ -96,38 +180,43 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         ),
     ]
     invalid = [
-        Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12),
+        Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
         Invalid(
-            "def highlight(s, art):\n    return s.text[art.offsets[0]:art.offsets[1]]\n", line=2, column=12
-        ),
+            "def highlight(s, art):\n    return s.text[art.offsets[0]:art.offsets[1]]\n", line=2, column=12, 
+        message="`s.text` sliced with offsets from `art.offsets` without checking its version or hash against the span"),
         Invalid(
             "def excerpt(chunk, art):\n    start, end = art.offsets\n    text = chunk.content\n"
             "    return text[start:end]\n",
             line=4,
             column=12,
+            message="`text` sliced with offsets from `art` without checking its version or hash against the span",
         ),
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    id: str\n    content: str\n\n"
             "    def cite(self, annotation):\n        return self.content[annotation['start']:annotation['end']]\n",
             line=9,
             column=16,
+            message="`self.content` sliced with offsets from `annotation` without checking its version or hash against the span",
         ),
         Invalid(
             "async def render(self, span_id):\n    node = await self.store.get(span_id)\n"
             "    for start, end in self.offset_map[span_id]:\n        yield node.content[start:end]\n",
             line=4,
             column=15,
+            message="`node.content` sliced with offsets from `self.offset_map` without checking its version or hash against the span",
         ),
         Invalid(
             "def context_window(node, source_node):\n"
             "    return node.text[source_node.start_char_idx - 20:source_node.end_char_idx + 20]\n",
             line=2,
             column=12,
+            message="`node.text` sliced with offsets from `source_node` without checking its version or hash against the span",
         ),
         Invalid(
             "class Renderer:\n    def first_char(self, message, cit):\n        return message.body[cit.begin]\n",
             line=3,
             column=16,
+            message="`message.body` sliced with offsets from `cit` without checking its version or hash against the span",
         ),
     ]
 
@@ -247,7 +336,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
         Reads of `span` itself, of `self` scalars, and results of calls (`m.start()`) are not artifacts.
         """
-        span_root = root_name(span) if span is not None else None
+        span_root = access_root(span) if span is not None else None
         stack: list[cst.CSTNode] = [expr]
         while stack:
             current = stack.pop()
@@ -256,7 +345,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 continue
             if isinstance(current, cst.Name):
                 found = self.state.artifact_locals.get(current.value)
-                if found is not None and (span_root is None or root_name(found) != span_root):
+                if found is not None and (span_root is None or access_root(found) != span_root):
                     return found
                 continue
             if isinstance(current, (cst.Attribute, cst.Subscript)):
@@ -283,10 +372,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 inner = last_name(owner)
                 if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
                     return None
-                return owner if root_name(owner) != span_root else None
+                return owner if access_root(owner) != span_root else None
         if not _OFFSET_PARTS.intersection(name_parts(key)):
             return None
-        root = root_name(owner)
+        root = access_root(owner)
         if root is None or root == span_root:
             return None
         if isinstance(owner, cst.Name) and owner.value in ("self", "cls") and not self._self_is_artifact():

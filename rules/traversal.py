@@ -17,13 +17,43 @@ import typing
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from rules.lazy_libcst import cst
+from rules.libcst_backend import child_fields, cst
 
 if TYPE_CHECKING:
     Handler = Callable[[cst.CSTNode], Any]
     # What to do at a node of one class: the methods to call on entering it and on leaving it, and
     # the fields to walk into.
     Entry = tuple[Sequence[Handler], Sequence[Handler], tuple[str, ...]]
+
+
+class VisitorFailed(Exception):
+    """A visitor's method raised (the exception is the `__cause__`): `method` raised at `node`.
+
+    For a visitor that walks a tree of its own inside its method (a rule asking the shared
+    analysis), `node` is the innermost node a method raised at."""
+
+    def __init__(self, method: Handler, node: cst.CSTNode) -> None:
+        super().__init__(f"{getattr(method, '__qualname__', method)} raised at a {type(node).__name__}")
+        self.method = method
+        self.node = node
+
+    @property
+    def error(self) -> BaseException:
+        """The exception the method raised."""
+        cause = self.__cause__
+        while isinstance(cause, VisitorFailed):
+            cause = cause.__cause__
+        assert cause is not None
+        return cause
+
+    @property
+    def visitor(self) -> object:
+        """The object whose method raised."""
+        return getattr(self.method, "__self__", None)
+
+
+def _failed(method: Handler, node: cst.CSTNode, error: Exception) -> VisitorFailed:
+    return VisitorFailed(method, error.node if isinstance(error, VisitorFailed) else node)
 
 
 class BatchVisitor(Protocol):
@@ -109,6 +139,7 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
 
     `entry_for(node class)` (asked once per class) says what to call at a node and which of its
     fields to walk into. With `skip_on_false`, a visit method returning False skips the children.
+    An exception in a method (other than RecursionError) is raised as `VisitorFailed`.
     """
     table: dict[type, Entry] = {}
     stack: list[Any] = [root]
@@ -118,16 +149,26 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
         node = pop()
         kind = type(node)
         if kind is tuple:  # (leave methods, node): its children are done
-            for method in node[0]:
-                method(node[1])
+            try:
+                for method in node[0]:
+                    method(node[1])
+            except RecursionError:
+                raise
+            except Exception as error:
+                raise _failed(method, node[1], error) from error
             continue
         entry = table.get(kind)
         if entry is None:
             entry = table[kind] = entry_for(kind)
         visits, leaves, fields = entry
-        for method in visits:
-            if method(node) is False and skip_on_false:
-                fields = ()
+        try:
+            for method in visits:
+                if method(node) is False and skip_on_false:
+                    fields = ()
+        except RecursionError:
+            raise
+        except Exception as error:
+            raise _failed(method, node, error) from error
         if leaves:
             push((leaves, node))
         if not fields:
@@ -180,24 +221,6 @@ def visitor_names(visitor_type: type) -> tuple[str, ...]:
 def fields_to_walk(node_type: type, handled: frozenset[type]) -> tuple[str, ...]:
     """The child fields of `node_type`, or none when no class in `handled` can occur below it."""
     return child_fields(node_type) if node_type in _containers(handled) else ()
-
-
-@lru_cache(maxsize=None)
-def child_fields(node_type: type) -> tuple[str, ...]:
-    """The fields of `node_type` that hold its child nodes, in source order.
-
-    That is the order in which LibCST's own `_visit_and_replace_children` visits them (dataclass
-    field order differs: a `FunctionDef` declares `decorators` after `body`). Each visit there
-    names its field as a string literal, and CPython keeps a function's constants in order of first
-    appearance, so the field names among its constants are in visiting order (tests/rules/
-    test_traversal.py checks this against the method's source for every node class).
-    """
-    fields = getattr(node_type, "__dataclass_fields__", {})
-    found: dict[str, None] = {}
-    for constant in node_type._visit_and_replace_children.__code__.co_consts:
-        if type(constant) is str and constant in fields:
-            found[constant] = None
-    return tuple(found)
 
 
 @lru_cache(maxsize=64)
@@ -253,3 +276,4 @@ def _subclasses(base: type) -> frozenset[type]:
             found.add(kind)
             pending.extend(kind.__subclasses__())
     return frozenset(kind for kind in found if not getattr(kind, "__abstractmethods__", None))
+

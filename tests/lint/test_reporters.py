@@ -125,6 +125,14 @@ def test_full_marks_the_exact_span(result: RunResult) -> None:
     assert "  = help: Remove the unused suppression" in lines
 
 
+def test_the_code_frame_of_a_latin1_file_shows_its_text(project: Path) -> None:
+    source = '# -*- coding: latin-1 -*-\ndef label(span):\n    span.content = "caf\u00e9 " + span.content\n'
+    write_tree(project, {"cafe.py": source.encode("latin-1")})
+    result = check_paths([project], ConfigResolver(isolated=True), RunOptions(jobs=1, cache=False))
+    text = render_full(result, False)
+    assert '3 |     span.content = "caf\u00e9 " + span.content' in text.splitlines(), text
+
+
 def test_full_with_color_uses_ansi_codes(result: RunResult) -> None:
     assert "\x1b[" in render_full(result, True)
 

@@ -12,13 +12,10 @@ import pytest
 import lint
 from lint import Settings, check_source
 from lint.config import ConfigResolver
-from lint.engine import lint_source
 from lint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
-from rules import all_rules
 from rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(root: Path, jobs: int = 1, prescan: bool = True):
@@ -48,14 +45,16 @@ def test_latin1_file_with_a_coding_cookie_is_linted(project: Path) -> None:
     assert [d.code for d in _run(project).diagnostics] == ["SPL101"]
 
 
-def test_exception_in_a_rule_is_an_internal_error_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_exception_in_a_rule_is_an_internal_error_not_a_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def visit_Assign(self, node):  # LibCST finds visitor methods by their name
         raise ValueError("boom")
 
     monkeypatch.setattr(InPlaceRewriteWithoutVersionBump, "visit_Assign", visit_Assign)
     write_tree(project, {"a.py": REWRITE, "b.py": "print(1)\n"})
-    (finding,) = _run(project).diagnostics
-    assert (finding.path, finding.code, finding.message) == ("a.py", "SPL000", "internal error: ValueError: boom")
+    result = _run(project)
+    assert result.diagnostics == []
+    (error,) = result.internal_errors
+    assert (error.path, error.code, error.location.line, error.message) == ("a.py", "SPL101", 2, "ValueError: boom")
 
 
 def _many_files(root: Path) -> None:
@@ -93,22 +92,6 @@ def test_worker_crash_costs_only_its_file(project: Path, monkeypatch: pytest.Mon
     assert [(d.code, "crashed" in d.message) for d in poison] == [("SPL000", True)]
     expected = [d for d in _run(project, jobs=1).diagnostics if d.path != "pkg1/poison.py"]
     assert [d for d in crashed.diagnostics if d.path != "pkg1/poison.py"] == expected
-
-
-def _prescan_corpus() -> list[tuple[str, str]]:
-    sources = [(str(p), p.read_text(encoding="utf-8")) for base in ("tests/rules/corpus", "examples")
-               for p in sorted((REPO / base).rglob("*.py"))]
-    for rule in all_rules():
-        sources += [(f"{rule.code}-example-{i}", e.code) for i, e in enumerate([*rule.valid, *rule.invalid])]
-    return sources
-
-
-def test_prescan_never_changes_results() -> None:
-    settings = Settings(select=("ALL",))
-    corpus = _prescan_corpus()
-    assert len(corpus) > 5
-    for name, source in corpus:
-        assert lint_source(source, name, settings, prescan=True) == lint_source(source, name, settings, prescan=False), name
 
 
 def test_project_index_comes_from_the_project_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -133,7 +133,7 @@ def test_unreadable_file_is_spl000(tmp_path: Path) -> None:
 
 
 def test_permission_error_is_spl000(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import lint.engine
+    import lint.source
     from lint.config import ConfigResolver
     from lint.runner import RunOptions, check_paths
 
@@ -146,7 +146,7 @@ def test_permission_error_is_spl000(tmp_path: Path, monkeypatch: pytest.MonkeyPa
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(lint.engine.os, "open", refusing_open)
+    monkeypatch.setattr(lint.source.os, "open", refusing_open)
     monkeypatch.chdir(tmp_path)
     result = check_paths([tmp_path], ConfigResolver(isolated=True), RunOptions(jobs=1))
     found = [(d.path, d.code) for d in result.diagnostics]

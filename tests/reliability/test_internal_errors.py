@@ -1,4 +1,4 @@
-"""An internal error on one file is that file's SPL000, the run goes on, and the exit code shows it."""
+"""A rule that raises on a file is an internal error (exit 2): the other rules' findings stay, the run goes on."""
 
 from __future__ import annotations
 
@@ -31,26 +31,29 @@ def exploding(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lint.settings, "all_rules", lambda: (*real(), ExplodingRule))
 
 
-def test_rule_that_raises_is_an_spl000_for_that_file_only(
+def test_a_rule_that_raises_leaves_the_other_rules_findings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exploding: None
 ) -> None:
-    (tmp_path / "calls.py").write_text("print(1)\n", encoding="utf-8")
-    (tmp_path / "good.py").write_text(REWRITE, encoding="utf-8")
+    (tmp_path / "good.py").write_text(REWRITE + "print(1)\n", encoding="utf-8")
     (tmp_path / "clean.py").write_text("x = 1\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["check", ".", "--select", "ALL", "--jobs", "1", "--output-format", "concise"])
-    assert result.exit_code == 1, result.output
-    lines = result.output.splitlines()
-    assert lines[0] == "calls.py:1:1: SPL000 internal error: ValueError: line one line two"
-    assert lines[1].startswith("good.py:2:5: SPL101 ")
-    assert not any(line.startswith("clean.py") for line in lines)
+    assert result.exit_code == 2, result.output
+    findings = result.stdout.splitlines()
+    assert findings[0].startswith("good.py:2:5: SPL101 ")
+    assert not any("SPL000" in line or "SPL999" in line or line.startswith("clean.py") for line in findings)
+    line = REWRITE.count("\n") + 1
+    assert result.stderr.splitlines() == [
+        f"spanlint: internal error: rule SPL999 (exploding) failed on good.py:{line}: ValueError: line one line two",
+        "spanlint: this is a bug in spanlint; please report it at https://github.com/spanlint/spanlint/issues",
+    ]
 
 
-def test_internal_error_alone_still_fails_the_run(
+def test_internal_error_alone_fails_the_run_with_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exploding: None
 ) -> None:
     (tmp_path / "calls.py").write_text("print(1)\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["check", "calls.py", "--select", "ALL", "--output-format", "concise"])
-    assert result.exit_code == 1
-    assert result.output.startswith("calls.py:1:1: SPL000 internal error: ValueError")
+    result = CliRunner().invoke(app, ["check", "calls.py", "--select", "ALL", "--output-format", "concise", "--exit-zero"])
+    assert result.exit_code == 2
+    assert "rule SPL999 (exploding) failed on calls.py:1: ValueError" in result.stderr

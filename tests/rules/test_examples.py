@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 import pytest
 
@@ -28,6 +30,8 @@ def test_rule_example(rule: type[Rule], example: Valid | Invalid) -> None:
         assert findings == [], f"{rule.code} reported on a valid example: {findings}"
         return
     assert [(d.location.line, d.location.column) for d in findings] == [(example.line, example.column)]
+    assert example.message is not None, f"{rule.code}: an Invalid example names the message it expects"
+    assert findings[0].message == example.message
     if example.fixed is not None:
         (finding,) = findings
         assert finding.fix is not None, f"{rule.code} offers no fix"
@@ -53,3 +57,12 @@ def test_rule_metadata(rule: type[Rule]) -> None:
         assert section in rule.docs, f"{rule.code} docs lack {section!r}"
     if rule.fix_applicability is not None:
         assert any(isinstance(e, Invalid) and e.fixed is not None for e in rule.invalid)
+
+
+_DOCS_EXAMPLE = re.compile(r"## Example\n```python\n(.*?)```", re.DOTALL)
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_the_example_in_the_docs_gives_the_rules_finding(rule) -> None:  # type: ignore[no-untyped-def]
+    (example,) = _DOCS_EXAMPLE.findall(rule.docs)
+    assert rule.code in {d.code for d in check_source(example, "example.py", Settings(select=("ALL",)))}

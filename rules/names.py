@@ -1,0 +1,52 @@
+"""The names the rules and their pre-filters share: method, function and field names with a fixed
+meaning in span code, and how a name splits into words.
+
+Words that users may configure (content fields, cache words, decision-log names...) live in the
+vocabulary (`runtime_guard.vocabulary`); the names here are those of Python and its libraries.
+"""
+
+from __future__ import annotations
+
+import re
+
+from runtime_guard.vocabulary import Vocabulary
+
+_WORD_SPLIT = re.compile(r"_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def name_parts(name: str) -> list[str]:
+    """The lower-case word parts of a snake_case or CamelCase name (`TextNode` -> text, node)."""
+    return [p.lower() for p in _WORD_SPLIT.split(name) if p]
+
+
+# Methods that build an object: the writes in them make it, they do not rewrite it.
+CONSTRUCTORS = frozenset({"__init__", "__post_init__", "__new__", "__attrs_post_init__", "model_post_init"})
+# Constructors and test fixtures: a decision log filled in one of these is being built, not edited.
+BUILDERS = CONSTRUCTORS | {"setUp"}
+# Decorators of validators, which normalise a value while the object is being built.
+VALIDATOR_DECORATORS = frozenset(
+    {"validator", "root_validator", "model_validator", "field_validator", "post_load", "pre_load"}
+)
+# Calls whose result is a fresh object (a copy), not the span the argument names.
+COPY_CALLS = frozenset({"copy", "deepcopy", "model_copy", "_replace", "replace", "evolve", "with_changes", "clone"})
+# Methods that change a list in place (`span.chunks.append(...)` rewrites list-valued content).
+IN_PLACE_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
+# Methods that change a list, deque, set or dict other than by appending (an edit of a log's past).
+EDITING_METHODS = frozenset(
+    {"pop", "popleft", "popitem", "remove", "clear", "insert", "sort", "reverse", "discard", "rotate"}
+)
+# Methods that remove items from a container.
+REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard"})
+# Attributes under which a log object keeps its entries: `audit_log.entries`.
+ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
+# Calls that make a record class: `Citation = namedtuple("Citation", [...])`.
+RECORD_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
+# Last word parts of a name that make it an id (`span_id`, `uuid`).
+ID_PARTS = frozenset({"id", "ids", "uid", "uuid"})
+# Word parts of a digest of content (`content_sha256`, `fingerprint`).
+DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint", "blake2b", "xxhash"})
+
+
+def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
+    """Last word parts of fields that track which content a record was made from: versions, hashes, digests."""
+    return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)

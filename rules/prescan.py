@@ -1,0 +1,365 @@
+"""The machinery of the rules' pre-filters: one stdlib-`ast` walk of a file runs them all.
+
+A rule's pre-filter (a `Prefilter` subclass in the rule's own module, built from the names and
+helpers the rule uses) decides whether the rule can have a finding in a file, and in which
+functions and methods. The project pass (`rules.project.summarize_source`) parses every file with
+the standard `ast` module; `scan_shapes` walks that tree once, calls every pre-filter's hooks and
+returns, for each pre-filter's `shape`, the lines where it was found. A rule skips a file without
+its shape (`Rule.may_match_summary`), so LibCST never parses it.
+
+A pre-filter over-approximates its rule: it may let a file through that has no finding, never the
+reverse (tests/rules/test_prefilters_are_sound.py runs every rule with and without its pre-filter).
+
+The walk visits every statement; the expressions of a statement only when they span a line naming
+one of the words some pre-filter needs (`Prefilter.words`, `Prefilter.attributes`), or when a
+pre-filter asks for all of a function's expressions (`Prefilter.walks_whole`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from typing import Any, Callable, ClassVar, Iterable, Iterator
+
+from runtime_guard.vocabulary import Vocabulary
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+ASSIGNMENTS = (ast.Assign, ast.AnnAssign, ast.AugAssign)
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_BLOCK = (ast.stmt, ast.excepthandler, ast.match_case)
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+_FILTER_WRAPPERS = frozenset({"list", "deque", "dict"})
+
+
+class Scope:
+    """A function being scanned (`node` None for the module), and what pre-filters noted about it."""
+
+    def __init__(self, node: FunctionNode | None, owner: ast.ClassDef | None = None) -> None:
+        self.node = node
+        self.owner = owner  # the class of which it is a method
+        self.notes: dict[str, Any] = {}  # each pre-filter's own facts, under keys it chooses
+
+
+class Prefilter:
+    """A rule's cheap test over the file's `ast` tree. A subclass sets `shape` and the node classes
+    its hooks handle, and calls `self.mark(node)` where its rule may have a finding."""
+
+    shape: ClassVar[str]
+    statements: ClassVar[tuple[type[ast.AST], ...]] = ()  # `statement(node, scope)` is called for these
+    expressions: ClassVar[tuple[type[ast.AST], ...]] = ()  # `expression(node, scope)` is called for these
+
+    def __init__(self, scan: ShapeScan) -> None:
+        self.scan = scan
+        self.vocabulary = scan.vocabulary
+
+    def statement(self, node: ast.AST, scope: Scope) -> None:
+        """One statement (or `except`/`case` block) of the file."""
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        """One expression node, on a line naming a word of some pre-filter."""
+
+    def words(self) -> Iterable[str]:
+        """Words (any case) whose presence anywhere in a name makes a line's expressions worth a look."""
+        return ()
+
+    def attributes(self) -> Iterable[str]:
+        """Attribute names (`.pop`, `.text`) that make a line's expressions worth a look."""
+        return ()
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        """Called after every statement, before any expression, with every function's scope."""
+
+    def walks_whole(self, scope: Scope) -> bool:
+        """True when every expression of the function needs a look, whatever its lines name."""
+        return False
+
+    def mark(self, node: ast.AST) -> None:
+        """The rule may have a finding on `node`'s line."""
+        self.scan.found.setdefault(self.shape, []).append(node.lineno)
+
+    def parts(self, name: str) -> list[str]:
+        """`rules.names.name_parts(name)`, computed once per file."""
+        return self.scan.parts(name)
+
+
+class ShapeScan:
+    """One walk of one file's tree for every pre-filter."""
+
+    def __init__(self, source: str, vocabulary: Vocabulary, prefilters: Iterable[type[Prefilter]]) -> None:
+        from rules.names import name_parts
+
+        self.source = source
+        self.vocabulary = vocabulary
+        self.found: dict[str, list[int]] = {}
+        self._name_parts = name_parts
+        self._parts: dict[str, list[str]] = {}
+        self.prefilters = [prefilter(self) for prefilter in prefilters]
+        self._statement_hooks = _hooks(self.prefilters, "statements", "statement")
+        self._expression_hooks = _hooks(self.prefilters, "expressions", "expression")
+        self.extra_words: set[str] = set()  # whole words pre-filters add while scanning (aliases)
+
+    def parts(self, name: str) -> list[str]:
+        found = self._parts.get(name)
+        if found is None:
+            found = self._parts[name] = self._name_parts(name)
+        return found
+
+    def scan(self, tree: ast.Module) -> dict[str, list[int]]:
+        statements: list[tuple[ast.AST, Scope]] = []
+        scopes: list[Scope] = []
+        owners: dict[int, ast.ClassDef] = {}
+        hooks = self._statement_hooks
+        pending: list[tuple[ast.AST, Scope]] = [(tree, Scope(None))]
+        while pending:
+            node, scope = pending.pop()
+            if node is not tree:
+                statements.append((node, scope))
+                for hook in hooks.get(type(node), ()):
+                    hook(node, scope)
+            inner = scope
+            if isinstance(node, FUNCTIONS):
+                inner = Scope(node, owners.get(id(node)))
+                scopes.append(inner)
+            elif isinstance(node, ast.ClassDef):
+                owners.update((id(item), node) for item in node.body)
+            for name in node._fields:
+                value = getattr(node, name)
+                if isinstance(value, list):
+                    pending.extend((item, inner) for item in value if isinstance(item, _BLOCK))
+        for prefilter in self.prefilters:
+            prefilter.statements_done(scopes)
+        if not self._expression_hooks:
+            return self.found
+        lines = self._word_lines()
+        whole = {id(s) for s in scopes if any(p.walks_whole(s) for p in self.prefilters)}
+        if lines or whole:
+            for node, scope in statements:
+                if id(scope) in whole:
+                    self._expressions(node, scope, None)
+                    continue
+                first = node.lineno if not isinstance(node, ast.match_case) else node.pattern.lineno
+                first = min([first, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+                index = bisect_left(lines, first)
+                if index < len(lines) and lines[index] <= (getattr(node, "end_lineno", None) or node.body[-1].end_lineno):
+                    self._expressions(node, scope, lines)
+        return self.found
+
+    def _word_lines(self) -> list[int]:
+        """Sorted line numbers naming a word some pre-filter's expressions need.
+
+        The search runs on the lower-cased text (lower-casing keeps the line breaks), so it finds a
+        superset of the lines naming a word in any case.
+        """
+        patterns = [_words_pattern(self.vocabulary, tuple(type(p) for p in self.prefilters), self.prefilters)]
+        if self.extra_words:
+            patterns.append(re.compile(r"\b(?:%s)\b" % "|".join(sorted(re.escape(w.lower()) for w in self.extra_words))))
+        return match_lines(self.source.lower(), *patterns)
+
+    def _expressions(self, statement: ast.AST, scope: Scope, lines: list[int] | None) -> None:
+        """Walk the expressions of `statement` (not its nested blocks) that span one of `lines` (all
+        of them when `lines` is None)."""
+        parts: list[ast.AST] = []
+        for name in statement._fields:
+            value = getattr(statement, name)
+            for child in value if isinstance(value, list) else (value,):
+                if isinstance(child, ast.AST) and not isinstance(child, _BLOCK):
+                    parts.append(child)
+        while parts:
+            part = parts.pop()
+            first = getattr(part, "lineno", None)
+            if first is None:  # arguments, withitem, operators: look at their children
+                parts.extend(ast.iter_child_nodes(part))
+                continue
+            if lines is None:
+                self._walk(part, scope)
+                continue
+            index = bisect_left(lines, first)
+            if index < len(lines) and lines[index] <= (part.end_lineno or first):
+                self._walk(part, scope)
+
+    def _walk(self, expression: ast.AST, scope: Scope) -> None:
+        hooks = self._expression_hooks
+        pending = [expression]
+        while pending:
+            node = pending.pop()
+            for hook in hooks.get(type(node), ()):
+                hook(node, scope)
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def _hooks(prefilters: list[Prefilter], classes: str, method: str) -> dict[type, list[Callable[[Any, Scope], None]]]:
+    found: dict[type, list[Callable[[Any, Scope], None]]] = {}
+    for prefilter in prefilters:
+        for kind in getattr(prefilter, classes):
+            found.setdefault(kind, []).append(getattr(prefilter, method))
+    return found
+
+
+_WORDS: dict[tuple[Vocabulary, tuple[type[Prefilter], ...]], re.Pattern[str]] = {}
+
+
+def _words_pattern(vocabulary: Vocabulary, kinds: tuple[type[Prefilter], ...], prefilters: list[Prefilter]) -> re.Pattern[str]:
+    """Lower-case words the pre-filters' expressions need: their `words` anywhere in a name, their
+    `attributes` as whole attribute names."""
+    found = _WORDS.get((vocabulary, kinds))
+    if found is None:
+        anywhere = {w.lower() for p in prefilters for w in p.words()}
+        anywhere = {w for w in anywhere if not any(o != w and o in w for o in anywhere)}  # `cache` covers `cached`
+        whole = {w.lower() for p in prefilters for w in p.attributes()}
+        alternatives = [
+            "|".join(map(re.escape, sorted(anywhere))),
+            r"\.\s*(?:%s)\b" % "|".join(map(re.escape, sorted(whole))) if whole else "",
+        ]
+        found = _WORDS[(vocabulary, kinds)] = re.compile("|".join(a for a in alternatives if a) or "(?!)")
+    return found
+
+
+def scan_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> dict[str, list[int]]:
+    """For each shape of the registered rules' pre-filters that `tree` holds, the lines it is on."""
+    from rules import all_prefilters
+
+    return ShapeScan(source, vocabulary, all_prefilters()).scan(tree)
+
+
+# --- helpers for pre-filters --------------------------------------------------------------------
+
+def match_lines(source: str, *patterns: re.Pattern[str]) -> list[int]:
+    """The lines (sorted) on which a match of one of `patterns` starts.
+
+    The parser NFKC-normalizes identifiers, so non-ASCII source is normalized first (which keeps
+    its line breaks).
+    """
+    text = source if source.isascii() else unicodedata.normalize("NFKC", source)
+    offsets = [match.start() for pattern in patterns for match in pattern.finditer(text)]
+    if not offsets:
+        return []
+    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    return sorted({bisect_right(line_starts, offset) for offset in offsets})
+
+
+def spans_line(node: ast.stmt, lines: list[int]) -> bool:
+    """Some line of the statement `node` (its decorators included) is in `lines` (sorted)."""
+    if not lines:
+        return False
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+    index = bisect_left(lines, first)
+    return index < len(lines) and lines[index] <= (node.end_lineno or node.lineno)
+
+
+def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
+    """The nodes of `function`'s body, not of the functions, classes and lambdas nested in it."""
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _SCOPES):
+            continue
+        yield node
+        pending.extend(ast.iter_child_nodes(node))
+
+
+def last_name(node: ast.expr) -> str:
+    """`c` for `a.b.c`, `c`, `c(...)` or `a.c(...)`; "" for other shapes."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def last_dotted_part(node: ast.expr) -> str | None:
+    """`c` for `a.b.c` or `c` (a chain of names only), else None."""
+    base = node
+    while isinstance(base, ast.Attribute):
+        base = base.value
+    if not isinstance(base, ast.Name):
+        return None
+    return node.attr if isinstance(node, ast.Attribute) else node.id
+
+
+def has_phrase(parts: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    """One of `phrases` (word-part tuples) appears as consecutive parts of `parts`."""
+    for phrase in phrases:
+        size = len(phrase)
+        if any(tuple(parts[i : i + size]) == phrase for i in range(len(parts) - size + 1)):
+            return True
+    return False
+
+
+def assignment_targets(node: ast.Assign | ast.AnnAssign | ast.AugAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def deleted(node: ast.Delete) -> list[ast.expr]:
+    """The targets of `del`, tuples and lists unpacked one level."""
+    return [e for t in node.targets for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
+
+
+def is_filter(value: ast.expr) -> bool:
+    """A filtering rewrite: a comprehension, `filter(...)`, a slice (possibly in `list(...)`)."""
+    if isinstance(value, ast.Call) and last_name(value) in _FILTER_WRAPPERS and value.args:
+        value = value.args[0]
+    if isinstance(value, (ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp)):
+        return True
+    if isinstance(value, ast.Call) and last_name(value) == "filter":
+        return True
+    return isinstance(value, ast.Subscript) and has_slice(value)
+
+
+def has_slice(node: ast.Subscript) -> bool:
+    inner = node.slice
+    return isinstance(inner, ast.Slice) or (isinstance(inner, ast.Tuple) and any(isinstance(e, ast.Slice) for e in inner.elts))
+
+
+# --- definitions: the parts of a file LibCST may skip ---------------------------------------------
+
+# Line breaks `str.splitlines` knows beyond Python's own: a file holding one is never cut (the line
+# numbers of fix edits, which `str.splitlines` counts, would no longer match the parser's).
+_OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE_BREAK_SPLIT = re.compile(r"(\r\n|\r|\n)")
+
+
+def definition_spans(tree: ast.Module) -> tuple[tuple[int, int, int], ...]:
+    """(first line, last line, column) of each function of the module and method of its classes, in
+    source order; the first line is that of the first decorator."""
+    spans = []
+    for statement in tree.body:
+        members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
+        for node in members:
+            if isinstance(node, FUNCTIONS):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                spans.append((first, node.end_lineno or node.lineno, node.col_offset))
+    return tuple(spans)
+
+
+def definitions_holding(spans: tuple[tuple[int, int, int], ...], lines: Iterable[int]) -> frozenset[int]:
+    """The indices of the spans (sorted, disjoint) that contain one of `lines`."""
+    firsts = [first for first, _, _ in spans]
+    found = set()
+    for line in lines:
+        index = bisect_right(firsts, line) - 1
+        if index >= 0 and line <= spans[index][1]:
+            found.add(index)
+    return frozenset(found)
+
+
+def cut_to_definitions(source: str, spans: tuple[tuple[int, int, int], ...], keep: frozenset[int]) -> str:
+    """`source` with each definition not in `keep` replaced by `pass` on its first line and blank lines.
+
+    Every other line is kept as it is, so the line and column of any node of a kept definition, and
+    the statements outside definitions (imports, constants, class headers and fields), are the
+    same in the cut source as in `source`.
+    """
+    if len(keep) == len(spans) or _OTHER_LINE_BREAKS.search(source):
+        return source
+    parts = _LINE_BREAK_SPLIT.split(source)  # line, break, line, break, ..., last line
+    for index, (first, last, column) in enumerate(spans):
+        if index in keep:
+            continue
+        line = parts[2 * (first - 1)]
+        parts[2 * (first - 1)] = line[:column] + "pass"
+        for number in range(first + 1, last + 1):
+            parts[2 * (number - 1)] = ""
+    return "".join(parts)
