@@ -17,14 +17,15 @@ from pathlib import Path
 
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic
-from lint.engine import SourceError, read_file, read_source
+from lint.source import SourceError, read_file, read_source
 from lint.fix import FileFix, _write
 from lint.runner import FileJob, RunResult
-from lint.settings import PARSE_ERROR
 from lint.suppression import Suppression, find_suppressions
+from rules import all_rules
 
-# Findings a suppression cannot or should not silence: unreadable files, unused suppressions.
-NOT_SUPPRESSIBLE = frozenset({PARSE_ERROR, "SPL900"})
+# Findings a suppression cannot or should not silence: those of the file-level passes (unreadable
+# files, unused suppressions).
+NOT_SUPPRESSIBLE = frozenset(rule.code for rule in all_rules() if rule.file_pass)
 _LINE_END = re.compile(r"[ \t]*(\r\n|\r|\n)?$")
 
 

@@ -24,10 +24,9 @@ from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic
 from lint.discovery import is_force_excluded, project_root
 from lint.docs import rule_markdown
-from lint.noqa import suppress_lines
+from lint.noqa import NOT_SUPPRESSIBLE, suppress_lines
 from lint.reporters import rule_url, version
 from lint.runner import FileJob, RunOptions, _open_cache, _project_summaries, display_path, lint_bytes
-from lint.settings import PARSE_ERROR
 from rules import find_rule
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
@@ -248,7 +247,7 @@ def create_server(linter: Linter | None = None) -> Any:
                         _text_edit(e.location.line, e.end_location.line, e.content, lsp) for e in d.fix.edits
                     ]}),
                 ))
-            if d.code != PARSE_ERROR:
+            if d.code not in NOT_SUPPRESSIBLE:
                 suppressed, added, _ = suppress_lines(source, [d])
                 if added:
                     actions.append(lsp.CodeAction(

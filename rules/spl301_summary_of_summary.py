@@ -187,7 +187,7 @@ No fix: what to record as lineage is the caller's decision.
             "    for turn in turns:\n"
             "        summary = summarize(summary + turn.text)\n"
             "    return summary\n",
-            line=4, column=19, message="`summarize(...)` summarizes a summary (`summary`) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=4, column=19, message="`summarize(...)` summarizes a summary (`summary` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
         ),
         Invalid(
             "async def refresh(llm, chunks):\n"
