@@ -192,8 +192,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             return
         span_class = analysis.class_of(owner, facts)
         if span_class is None and analysis.known_class(owner, facts) is None:
-            guesses = {c.name: c for c in analysis.guessed_classes(owner) if c.is_span}
-            span_class = next(iter(guesses.values())) if len(guesses) == 1 else None
+            span_class = analysis.guessed_span_class(owner)
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
             return  # a known span class whose content lives elsewhere: this attribute is not its content
         self.writes.append(
