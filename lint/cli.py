@@ -174,6 +174,8 @@ def check(
                 result = fixed.result
             else:
                 result = check_paths(targets, resolver, options)
+    for line in result.warnings:
+        typer.echo(f"spanlint: warning: {line}", err=True)
     if write_baseline_to is not None:
         with _usage_errors():
             count = write_baseline(write_baseline_to, result.diagnostics)

@@ -56,6 +56,10 @@ class RunResult:
     sources: dict[str, str] = field(default_factory=dict)
     # The project index the files were linted with (for fixes, which lint again).
     project: ProjectIndex | None = field(default=None, repr=False)
+    # One line each: what the user should know about the run (a cache not used, a pattern skipped).
+    warnings: list[str] = field(default_factory=list)
+    # The file each linted display path was read from (fixes write only these).
+    paths: dict[str, str] = field(default_factory=dict, repr=False)
 
 
 def display_path(path: str | Path, cwd: Path | None = None) -> str:
@@ -168,7 +172,10 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
         diagnostics = [d for job in jobs for d in found[job.path]]
         fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
-        return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None)
+        return RunResult(
+            sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None,
+            warnings=cache.warnings, paths={job.display: job.path for job in jobs},
+        )
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
@@ -202,7 +209,7 @@ def check_stdin(
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
-    return RunResult(diagnostics, [job.display], {job.display: source})
+    return RunResult(diagnostics, [job.display], {job.display: source}, warnings=cache.warnings)
 
 
 class ProjectSummaries:
