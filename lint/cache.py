@@ -236,6 +236,9 @@ class Cache:
         self._digests: dict[int, tuple[object, str]] = {}
         # One line each: why the cache was not used, or was replaced.
         self.warnings: list[str] = []
+        # Files whose summary the cache held; a miss on their findings may be damage (`close` checks).
+        self._summary_hits: set[str] = set()
+        self._suspect = False
         if directory is not None:
             self._db = _connect(directory, self.warnings)
 
@@ -281,7 +284,10 @@ class Cache:
         key = self._summary_key(path, vocabulary)
         row = None if key is None else self._rows_by_path("SELECT path, key, part FROM summaries").get(path)
         # the checksum is verified when the summary is read (`summary`): a wrong part is only a wrong digest
-        return row[1] if row is not None and row[0] == key and isinstance(row[1], str) else None
+        if row is not None and row[0] == key and isinstance(row[1], str):
+            self._summary_hits.add(path)
+            return row[1]
+        return None
 
     def put_summary(self, path: str, vocabulary: Vocabulary, summary: FileSummary) -> str:
         """Store the file's summary; return its index-part digest ("" when the cache is off)."""
@@ -300,6 +306,8 @@ class Cache:
         config = self._config(display, settings, prescan)
         row = self._query("SELECT key, value, checksum FROM results WHERE path = ? AND config = ?", (path, config))
         if key is None or row is None or row[0] != key or not _verifies(path, config, *row):
+            # an unchanged file without its findings: new settings or index, or a damaged table
+            self._suspect = self._suspect or path in self._summary_hits
             return None
         value = _decoded(row[1])
         if not isinstance(value, list) or not all(isinstance(d, Diagnostic) and d.path == display for d in value):
@@ -348,24 +356,37 @@ class Cache:
         if self._db is None:
             return
         try:
-            with self._db:
-                self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?, ?)", self._stats)
-                self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?, ?)", self._summaries)
-                self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?)", self._results)
-                if self._indexes:
-                    self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?, ?)", self._indexes)
-                    self._db.execute(
-                        "DELETE FROM indexes WHERE digest NOT IN (SELECT digest FROM indexes ORDER BY stored DESC LIMIT ?)",
-                        (KEPT_INDEXES,),
-                    )
-        except sqlite3.Error as error:
-            # another run holds the lock for too long, or the disk is full: the cache is optional
-            if _is_damage(error):
+            if self._suspect and self._db is not None and not _intact(self._db):
                 self._replace()
+            for attempt in range(2):
+                try:
+                    self._store()
+                    break
+                except sqlite3.Error as error:
+                    # another run holds the lock for too long, or the disk is full: the cache is
+                    # optional; a damaged database is replaced, and the entries stored in the new one
+                    if attempt == 1 or not _is_damage(error):
+                        break
+                    self._replace()
+                    if self._db is None:
+                        break
         finally:
             if self._db is not None:
                 self._db.close()
                 self._db = None
+
+    def _store(self) -> None:
+        assert self._db is not None
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?, ?)", self._stats)
+            self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?, ?)", self._summaries)
+            self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?)", self._results)
+            if self._indexes:
+                self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?, ?)", self._indexes)
+                self._db.execute(
+                    "DELETE FROM indexes WHERE digest NOT IN (SELECT digest FROM indexes ORDER BY stored DESC LIMIT ?)",
+                    (KEPT_INDEXES,),
+                )
 
     def __enter__(self) -> "Cache":
         return self
@@ -422,7 +443,8 @@ class Cache:
         return [] if every else None
 
     def _replace(self) -> None:
-        """Delete the damaged database (spanlint's own: `_connect` checked) and start a new one."""
+        """Delete the damaged database (spanlint's own: `_connect` checked) and start a new one; what
+        this run computed is stored in it, the rest on the next run."""
         assert self._db is not None and self.directory is not None
         self._db.close()
         self._db = None
@@ -531,6 +553,14 @@ def _is_spanlints(db: sqlite3.Connection) -> bool:
         tuple(column[1] for column in db.execute(f'PRAGMA table_info("{table}")')) in _OLDER_LAYOUTS.get(table, ())
         for table in tables
     )
+
+
+def _intact(db: sqlite3.Connection) -> bool:
+    """SQLite's quick check of every page (damage inside a table can make lookups miss without an error)."""
+    try:
+        return db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    except sqlite3.DatabaseError as error:
+        return not _is_damage(error)
 
 
 def _is_damage(error: sqlite3.Error) -> bool:

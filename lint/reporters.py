@@ -29,6 +29,17 @@ CONTEXT_LINES = 1
 MAX_FRAME_LINES = 6
 
 
+# Control characters as visible symbols, as ruff shows them: ␛ for ESC, ␇ for BEL, ␀ for NUL, ␡ for
+# DEL; the C1 controls (a CSI byte starts a terminal escape too) as �. A linted file's text or name
+# never reaches a terminal or a report as raw control bytes.
+_VISIBLE = {**{c: chr(0x2400 + c) for c in range(0x20)}, 0x7F: "\u2421", **{c: "\ufffd" for c in range(0x80, 0xA0)}}
+
+
+def visible(text: str) -> str:
+    """`text` with its control characters replaced by visible symbols."""
+    return text.translate(_VISIBLE)
+
+
 def rule_url(code: str) -> str:
     """The documentation page of a rule."""
     return DOCS_URL.format(code=code)
@@ -58,7 +69,7 @@ def render_full(result: RunResult, color: bool) -> str:
         if frame is not None:
             console.print(frame)
         if diagnostic.fix is not None:
-            console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {diagnostic.fix.message}"))
+            console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {visible(diagnostic.fix.message)}"))
         console.print()
     console.print(_summary(result.diagnostics))
     return console.file.getvalue()  # type: ignore[attr-defined]
@@ -85,10 +96,10 @@ def _console(color: bool) -> Console:
 def _headline(diagnostic: Diagnostic) -> Text:
     from rich.text import Text
 
-    where = f"{diagnostic.path}:{diagnostic.location.line}:{diagnostic.location.column}:"
+    where = f"{visible(diagnostic.path)}:{diagnostic.location.line}:{diagnostic.location.column}:"
     style = "bold red" if diagnostic.severity == "error" else "bold yellow"
     fixable = " [*]" if diagnostic.fix is not None else ""
-    return Text.assemble((where, "bold"), " ", (diagnostic.code, style), (fixable, "cyan"), " ", diagnostic.message)
+    return Text.assemble((where, "bold"), " ", (diagnostic.code, style), (fixable, "cyan"), " ", visible(diagnostic.message))
 
 
 def _summary(diagnostics: list[Diagnostic]) -> Text:
@@ -142,7 +153,7 @@ def _code_frame(diagnostic: Diagnostic, lines: list[str] | None) -> Text | None:
     gutter = " " * width + " |"
     frame = Text(gutter + "\n", style="blue")
     for number in range(first_shown, last_shown + 1):
-        line = lines[number - 1].replace("\t", " ")
+        line = visible(lines[number - 1].replace("\t", " "))
         frame.append(f"{number:>{width}} | ", style="blue")
         frame.append(line + "\n")
         if start.line <= number <= last:
@@ -209,8 +220,8 @@ def render_github(result: RunResult, color: bool) -> str:
             "endColumn": d.end_location.column,
         }
         command = "error" if d.severity == "error" else "warning"
-        props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-        lines.append(f"::{command} {props}::{escape_data(f'{d.code} {d.message}')}\n")
+        props = ",".join(f"{key}={escape_property(visible(str(value)))}" for key, value in properties.items())
+        lines.append(f"::{command} {props}::{escape_data(visible(f'{d.code} {d.message}'))}\n")
     return "".join(lines)
 
 
@@ -235,11 +246,11 @@ def render_junit(result: RunResult, color: bool) -> str:
     counts = {"tests": str(len(by_file)), "failures": str(failed), "errors": "0", "skipped": "0"}
     suites = ET.Element("testsuites", {"name": "spanlint", **counts})
     suite = ET.SubElement(suites, "testsuite", {"name": "spanlint", **counts})
-    for path, found in sorted(by_file.items()):
-        case = ET.SubElement(suite, "testcase", {"name": path, "classname": "spanlint", "file": path})
+    for path, found in sorted(by_file.items()):  # XML cannot hold control characters at all
+        case = ET.SubElement(suite, "testcase", {"name": visible(path), "classname": "spanlint", "file": visible(path)})
         for d in found:
-            failure = ET.SubElement(case, "failure", {"message": f"{d.code} {d.message}", "type": d.code})
-            failure.text = f"{d.path}:{d.location.line}:{d.location.column}: {d.code} {d.message}"
+            failure = ET.SubElement(case, "failure", {"message": visible(f"{d.code} {d.message}"), "type": d.code})
+            failure.text = visible(f"{d.path}:{d.location.line}:{d.location.column}: {d.code} {d.message}")
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 

@@ -134,7 +134,8 @@ class RunOptions:
 
 def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: RunOptions = RunOptions()) -> RunResult:
     """Lint the Python files under `paths`."""
-    files = discover([Path(p) for p in paths], resolver.settings_for, force_exclude=options.force_exclude)
+    warnings: list[str] = []
+    files = discover([Path(p) for p in paths], resolver.settings_for, force_exclude=options.force_exclude, warnings=warnings)
     cwd = Path.cwd()
     jobs = [FileJob(str(f), display_path(f, cwd), resolver.settings_for_file(f)) for f in files]
     if not jobs:
@@ -174,8 +175,14 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
         return RunResult(
             sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None,
-            warnings=cache.warnings, paths={job.display: job.path for job in jobs},
+            warnings=_prepended(warnings, cache.warnings), paths={job.display: job.path for job in jobs},
         )
+
+
+def _prepended(first: list[str], then: list[str]) -> list[str]:
+    """`then` (a list others may still append to) with `first` put before its lines."""
+    then[:0] = first
+    return then
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
