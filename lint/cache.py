@@ -17,10 +17,14 @@ The index digest is computed from the digests of the files' index parts (`FileSu
 stored with each summary), in the order the index merges them: editing a function body changes a
 file's summary but not its part, and leaves every other file's findings valid.
 
-Values are JSON (never pickle: a cache directory must not be able to run code), decoded only into
-the dataclasses listed in `_TYPES`. An entry that does not decode is a miss; a database that is not
-a database is replaced; any other database error turns the cache off for the run. SQLite's
-transactions make concurrent runs safe.
+The cache is a hint, never an authority. Values are JSON (never pickle: a cache directory must not
+be able to run code), decoded only into the dataclasses listed in `_TYPES`, whose fields must have
+their declared types. Every row carries a checksum of its fields, path included (`_checked`), and a
+results row must hold findings about the file it is for: a row that does not verify or decode is a
+miss, and is rewritten. The cache directory and database must not be symbolic links; a database
+without spanlint's `APPLICATION_ID` (nor an older spanlint's tables) is never altered. A damaged
+database of spanlint's is replaced by the run that finds the damage; any other database error turns
+the cache off for the run. SQLite's transactions make concurrent runs safe.
 """
 
 from __future__ import annotations
@@ -333,7 +337,7 @@ class Cache:
         """The index stored under `digest` by `put_index`. Its classes and helpers are decoded one by
         one when first read: a run that lints one file reads a few of the project's thousands."""
         row = self._query("SELECT value, checksum FROM indexes WHERE digest = ?", (digest,))
-        if row is None or not _verifies(*row[:1], row[1]):
+        if row is None or not _verifies(*row):
             return None  # none, or damaged since it was written
         try:
             tables = json.loads(row[0])
