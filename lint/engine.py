@@ -353,11 +353,11 @@ def apply_fix(module: cst.Module, fix: Fix) -> str:
     return module.visit(Replacer()).code
 
 
-def _summarize_fix(module: cst.Module, fix: Fix, statements: "_TopLevel | None" = None) -> FixSummary:
+def _summarize_fix(module: cst.Module, fix: Fix, statements: _TopLevel | None = None) -> FixSummary:
     return FixSummary(fix.message, fix.applicability, tuple(_fix_edits(module, fix, statements)))
 
 
-def _fix_edits(module: cst.Module, fix: Fix, statements: "_TopLevel | None") -> Iterable[Edit]:
+def _fix_edits(module: cst.Module, fix: Fix, statements: _TopLevel | None) -> Iterable[Edit]:
     """The line edits of `fix`: made from the one top-level statement it changes when `statements`
     can tell which (the cost of a fix then does not grow with the file), else from the whole module."""
     index = statements.holding(fix.replacements) if statements is not None else None
@@ -388,7 +388,7 @@ class _TopLevel:
         self.starts.append(line)  # the footer's first line
 
     @classmethod
-    def of(cls, module: cst.Module, source: str, positions: Mapping[cst.CSTNode, CodeRange]) -> "_TopLevel | None":
+    def of(cls, module: cst.Module, source: str, positions: Mapping[cst.CSTNode, CodeRange]) -> _TopLevel | None:
         """None for a source whose lines LibCST and `splitlines` count differently."""
         return None if _OTHER_LINE_BREAKS.search(source) else cls(module, positions)
 
