@@ -17,14 +17,19 @@ The index digest is computed from the digests of the files' index parts (`FileSu
 stored with each summary), in the order the index merges them: editing a function body changes a
 file's summary but not its part, and leaves every other file's findings valid.
 
-Values are JSON (never pickle: a cache directory must not be able to run code), decoded only into
-the dataclasses listed in `_TYPES`. An entry that does not decode is a miss; a database that is not
-a database is replaced; any other database error turns the cache off for the run. SQLite's
-transactions make concurrent runs safe.
+The cache is a hint, never an authority. Values are JSON (never pickle: a cache directory must not
+be able to run code), decoded only into the dataclasses listed in `_TYPES`, whose fields must have
+their declared types. Every row carries a checksum of its fields, path included (`_checked`), and a
+results row must hold findings about the file it is for: a row that does not verify or decode is a
+miss, and is rewritten. The cache directory and database must not be symbolic links; a database
+without spanlint's `APPLICATION_ID` (nor an older spanlint's tables) is never altered. A damaged
+database of spanlint's is replaced by the run that finds the damage; any other database error turns
+the cache off for the run. SQLite's transactions make concurrent runs safe.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import hashlib
 import json
@@ -33,6 +38,8 @@ import sqlite3
 import stat
 import tempfile
 import time
+import types
+import typing
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, MutableMapping
@@ -48,17 +55,26 @@ DATABASE_NAME = "cache.db"
 RACY_NS = 2_000_000_000
 _TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects)}
 # A database of another layout (an older spanlint's) is emptied and made anew.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+# `PRAGMA application_id` of spanlint's databases ("SPLC"): a database without it is never altered.
+APPLICATION_ID = 0x53504C43
+_TABLES = ("stats", "summaries", "results", "indexes")
 _SCHEMA = (
-    "DROP TABLE IF EXISTS stats",
-    "DROP TABLE IF EXISTS summaries",
-    "DROP TABLE IF EXISTS results",
-    "DROP TABLE IF EXISTS indexes",
-    "CREATE TABLE stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT)",
-    "CREATE TABLE summaries (path TEXT PRIMARY KEY, key TEXT, part TEXT, value TEXT)",
-    "CREATE TABLE results (path TEXT, config TEXT, key TEXT, value TEXT, PRIMARY KEY (path, config))",
+    *(f"DROP TABLE IF EXISTS {table}" for table in _TABLES),
+    "CREATE TABLE stats (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, digest TEXT, checksum TEXT)",
+    "CREATE TABLE summaries (path TEXT PRIMARY KEY, key TEXT, part TEXT, value TEXT, checksum TEXT)",
+    "CREATE TABLE results (path TEXT, config TEXT, key TEXT, value TEXT, checksum TEXT, PRIMARY KEY (path, config))",
     "CREATE TABLE indexes (digest TEXT PRIMARY KEY, value TEXT, checksum TEXT, stored INTEGER)",
 )
+# The columns of each table in the databases of older spanlints (which set no application id).
+_OLDER_LAYOUTS = {
+    "stats": {("path", "mtime_ns", "size", "digest")},
+    "summaries": {("path", "key", "value"), ("path", "key", "part", "value")},
+    "results": {("path", "config", "key", "value")},
+    "indexes": {("summaries", "digest"), ("digest", "value", "stored"), ("digest", "value", "checksum", "stored")},
+}
+# The first line of the `.gitignore` spanlint writes in its cache directory.
+GITIGNORE_MARK = "# Created by spanlint automatically."
 # The tables of a stored `ProjectIndex`: each maps a name to the JSON of its value.
 _INDEX_TABLES = ("classes", "helpers", "alternatives")
 # Merged indexes kept: the latest few (branches switched back and forth, concurrent runs).
@@ -99,7 +115,66 @@ def _decode_object(data: dict[str, Any]) -> Any:
     kind = _TYPES.get(data.pop("$", None))
     if kind is None:
         raise ValueError("not a value spanlint cached")
-    return kind(**data)
+    value = kind(**data)
+    for name, hint in _field_types(kind).items():
+        if not _conforms(getattr(value, name), hint):
+            raise ValueError(f"not a {kind.__name__}: {name} is a {type(getattr(value, name)).__name__}")
+    return value
+
+
+@lru_cache(maxsize=None)
+def _field_types(kind: type) -> dict[str, Any]:
+    """The declared types of a cached dataclass's public fields."""
+    hints = typing.get_type_hints(kind)
+    return {f.name: hints[f.name] for f in dataclasses.fields(kind) if not f.name.startswith("_")}
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    """Whether `value`, decoded from the cache, has the declared type `hint` (the shapes `encode` makes)."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin is typing.Literal:
+        return value in arguments
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_conforms(value, argument) for argument in arguments)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(arguments) == 2 and arguments[1] is Ellipsis:
+            return all(_conforms(item, arguments[0]) for item in value)
+        return len(value) == len(arguments) and all(map(_conforms, value, arguments))
+    if origin in (frozenset, set, list):
+        return isinstance(value, frozenset if origin is not list else list) and all(_conforms(v, arguments[0]) for v in value)
+    if origin in (dict, collections.abc.Mapping, collections.abc.MutableMapping):
+        key, item = arguments
+        return isinstance(value, dict) and all(_conforms(k, key) and _conforms(v, item) for k, v in value.items())
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, origin or hint)
+
+
+def _decoded(text: Any) -> Any:
+    """`decode(text)`, or None for anything it does not decode (a garbled entry is a miss)."""
+    try:
+        return decode(text) if isinstance(text, str) else None
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def _checked(*fields: str | int) -> tuple[str | int, ...]:
+    """A row of `fields` followed by its checksum."""
+    return (*fields, _key(*map(str, fields)))
+
+
+def _verifies(*row: Any) -> bool:
+    """Whether a row of `_checked`'s (its fields, then the checksum) is intact: types and checksum."""
+    *fields, checksum = row
+    return all(isinstance(f, (str, int)) for f in fields) and _key(*map(str, fields)) == checksum
 
 
 def _canonical(value: Any) -> str:
@@ -163,8 +238,13 @@ class Cache:
         # Digests of vocabularies and settings with the code fingerprint, by object identity (the
         # resolver shares one Settings per set of configuration files): encoding them for every file is costly.
         self._digests: dict[int, tuple[object, str]] = {}
+        # One line each: why the cache was not used, or was replaced.
+        self.warnings: list[str] = []
+        # Files whose summary the cache held; a miss on their findings may be damage (`close` checks).
+        self._summary_hits: set[str] = set()
+        self._suspect = False
         if directory is not None:
-            self._db = _connect(directory)
+            self._db = _connect(directory, self.warnings)
 
     @property
     def enabled(self) -> bool:
@@ -179,15 +259,15 @@ class Cache:
             before = os.stat(path)
             if not stat.S_ISREG(before.st_mode):
                 return None
-            row = self._rows_by_path("SELECT path, mtime_ns, size, digest FROM stats").get(path)
-            if row is not None and (row[0], row[1]) == (before.st_mtime_ns, before.st_size):
+            row = self._rows_by_path("SELECT path, mtime_ns, size, digest, checksum FROM stats").get(path)
+            if row is not None and (row[0], row[1]) == (before.st_mtime_ns, before.st_size) and _verifies(path, *row):
                 found = FileState(row[2], row[0], row[1])
             else:
                 data = Path(path).read_bytes()
                 if _stat_key(os.stat(path)) == _stat_key(before):
                     found = FileState(hashlib.sha256(data).hexdigest(), before.st_mtime_ns, before.st_size)
                     if time.time_ns() - before.st_mtime_ns > RACY_NS:
-                        self._stats.append((path, found.mtime_ns, found.size, found.digest))
+                        self._stats.append(_checked(path, found.mtime_ns, found.size, found.digest))
         except OSError:
             found = None
         self._states[path] = found
@@ -196,14 +276,22 @@ class Cache:
     def summary(self, path: str, vocabulary: Vocabulary) -> FileSummary | None:
         """The cached project summary of the file, if its content and the vocabulary are unchanged."""
         key = self._summary_key(path, vocabulary)
-        return self._lookup("SELECT key, value FROM summaries WHERE path = ?", (path,), key, FileSummary)
+        row = self._query("SELECT key, part, value, checksum FROM summaries WHERE path = ?", (path,))
+        if key is None or row is None or row[0] != key or not _verifies(path, *row):
+            return None
+        value = _decoded(row[2])
+        return value if isinstance(value, FileSummary) else None
 
     def summary_part(self, path: str, vocabulary: Vocabulary) -> str | None:
         """The index-part digest (`part_digest`) of the file's cached summary, without decoding the
         summary; None when the cache does not hold the file's current summary."""
         key = self._summary_key(path, vocabulary)
         row = None if key is None else self._rows_by_path("SELECT path, key, part FROM summaries").get(path)
-        return row[1] if row is not None and row[0] == key else None
+        # the checksum is verified when the summary is read (`summary`): a wrong part is only a wrong digest
+        if row is not None and row[0] == key and isinstance(row[1], str):
+            self._summary_hits.add(path)
+            return row[1]
+        return None
 
     def put_summary(self, path: str, vocabulary: Vocabulary, summary: FileSummary) -> str:
         """Store the file's summary; return its index-part digest ("" when the cache is off)."""
@@ -212,14 +300,23 @@ class Cache:
         part = part_digest(summary)
         key = self._summary_key(path, vocabulary)
         if key is not None and self._unchanged(path):
-            self._summaries.append((path, key, part, _canonical(encode(summary))))
+            self._summaries.append(_checked(path, key, part, _canonical(encode(summary))))
         return part
 
     def results(self, path: str, display: str, settings: Settings, index: str, prescan: bool) -> list[Diagnostic] | None:
-        """The cached findings of the file, if it, its settings and the project index are unchanged."""
+        """The cached findings of the file, if it, its settings and the project index are unchanged: a
+        row that does not verify, or holds anything but findings about `display`, is a miss."""
         key = self._results_key(path, index)
         config = self._config(display, settings, prescan)
-        return self._lookup("SELECT key, value FROM results WHERE path = ? AND config = ?", (path, config), key, list, Diagnostic)
+        row = self._query("SELECT key, value, checksum FROM results WHERE path = ? AND config = ?", (path, config))
+        if key is None or row is None or row[0] != key or not _verifies(path, config, *row):
+            # an unchanged file without its findings: new settings or index, or a damaged table
+            self._suspect = self._suspect or path in self._summary_hits
+            return None
+        value = _decoded(row[1])
+        if not isinstance(value, list) or not all(isinstance(d, Diagnostic) and d.path == display for d in value):
+            return None
+        return value
 
     def put_results(
         self, path: str, display: str, settings: Settings, index: str, prescan: bool, found: list[Diagnostic]
@@ -227,7 +324,7 @@ class Cache:
         key = self._results_key(path, index)
         if key is not None and self._unchanged(path):
             config = self._config(display, settings, prescan)
-            self._results.append((path, config, key, _canonical(encode(found))))
+            self._results.append(_checked(path, config, key, _canonical(encode(found))))
 
     def index_digest(self, vocabulary: Vocabulary, parts: Iterable[str]) -> str:
         """The digest of the index merged with `vocabulary` from summaries whose index parts have the
@@ -240,7 +337,7 @@ class Cache:
         """The index stored under `digest` by `put_index`. Its classes and helpers are decoded one by
         one when first read: a run that lints one file reads a few of the project's thousands."""
         row = self._query("SELECT value, checksum FROM indexes WHERE digest = ?", (digest,))
-        if row is None or _key(row[0]) != row[1]:
+        if row is None or not _verifies(*row):
             return None  # none, or damaged since it was written
         try:
             tables = json.loads(row[0])
@@ -256,28 +353,44 @@ class Cache:
                 for name in _INDEX_TABLES
             }
             value = json.dumps(tables, sort_keys=True)
-            self._indexes.append((digest, value, _key(value), time.time_ns()))
+            self._indexes.append((digest, *_checked(value), time.time_ns()))
 
     def close(self) -> None:
         """Store what this run computed, in one transaction, and close the database."""
         if self._db is None:
             return
         try:
-            with self._db:
-                self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?)", self._stats)
-                self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?)", self._summaries)
-                self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", self._results)
-                if self._indexes:
-                    self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?, ?)", self._indexes)
-                    self._db.execute(
-                        "DELETE FROM indexes WHERE digest NOT IN (SELECT digest FROM indexes ORDER BY stored DESC LIMIT ?)",
-                        (KEPT_INDEXES,),
-                    )
-        except sqlite3.Error:
-            pass  # another run holds the lock for too long, or the disk is full: the cache is optional
+            if self._suspect and self._db is not None and not _intact(self._db):
+                self._replace()
+            for attempt in range(2):
+                try:
+                    self._store()
+                    break
+                except sqlite3.Error as error:
+                    # another run holds the lock for too long, or the disk is full: the cache is
+                    # optional; a damaged database is replaced, and the entries stored in the new one
+                    if attempt == 1 or not _is_damage(error):
+                        break
+                    self._replace()
+                    if self._db is None:
+                        break
         finally:
-            self._db.close()
-            self._db = None
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def _store(self) -> None:
+        assert self._db is not None
+        with self._db:
+            self._db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?, ?)", self._stats)
+            self._db.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?, ?, ?, ?)", self._summaries)
+            self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?)", self._results)
+            if self._indexes:
+                self._db.executemany("INSERT OR REPLACE INTO indexes VALUES (?, ?, ?, ?)", self._indexes)
+                self._db.execute(
+                    "DELETE FROM indexes WHERE digest NOT IN (SELECT digest FROM indexes ORDER BY stored DESC LIMIT ?)",
+                    (KEPT_INDEXES,),
+                )
 
     def __enter__(self) -> "Cache":
         return self
@@ -325,26 +438,30 @@ class Cache:
             try:
                 cursor = self._db.execute(sql, parameters)
                 return cursor.fetchall() if every else cursor.fetchone()
-            except sqlite3.Error:
-                self._db.close()
-                self._db = None
+            except sqlite3.Error as error:
+                if _is_damage(error):
+                    self._replace()  # every lookup misses from now on: what this run computes is stored
+                else:
+                    self._db.close()
+                    self._db = None
         return [] if every else None
 
-    def _lookup(self, sql: str, parameters: tuple, key: str | None, kind: type, item: type | None = None) -> Any:
-        """The decoded value of the row `sql` finds, if its key is `key` and it decodes to a `kind` (a
-        list of `item`s); else None."""
-        if key is None:
-            return None
-        row = self._query(sql, parameters)
-        if row is None or row[0] != key:
-            return None
+    def _replace(self) -> None:
+        """Delete the damaged database (spanlint's own: `_connect` checked) and start a new one; what
+        this run computed is stored in it, the rest on the next run."""
+        assert self._db is not None and self.directory is not None
+        self._db.close()
+        self._db = None
+        self._by_path.clear()
+        path = self.directory / DATABASE_NAME
         try:
-            value = decode(row[1])
-        except (ValueError, TypeError, KeyError, RecursionError):
-            return None  # a garbled entry is a miss
-        if not isinstance(value, kind) or (item is not None and not all(isinstance(v, item) for v in value)):
-            return None
-        return value
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                if _is_regular(Path(f"{path}{suffix}")):
+                    os.unlink(f"{path}{suffix}")
+        except OSError:
+            return
+        self.warnings.append(f"{path}: the cache database was damaged; it was replaced")
+        self._db = _connect(self.directory, self.warnings)
 
 
 class _Decoding(MutableMapping[str, Any]):
@@ -383,29 +500,94 @@ def _stat_key(stat: os.stat_result) -> tuple[int, int]:
     return (stat.st_mtime_ns, stat.st_size)
 
 
-def _connect(directory: Path) -> sqlite3.Connection | None:
+def _connect(directory: Path, warnings: list[str]) -> sqlite3.Connection | None:
+    """The cache database in `directory`, made when missing; None, with a warning for a reason the
+    user should know, when it cannot be used. Neither the directory nor the database may be a
+    symbolic link, and a database spanlint did not make is never altered."""
     try:
+        if os.path.islink(directory):
+            warnings.append(f"{directory}: the cache directory is a symbolic link: the cache is not used")
+            return None
         directory.mkdir(parents=True, exist_ok=True)
+        if not stat.S_ISDIR(os.lstat(directory).st_mode):
+            return None
         _write_gitignore(directory)
     except OSError:
         return None
     path = directory / DATABASE_NAME
     for attempt in range(2):
+        if os.path.lexists(path) and not _is_regular(path):
+            warnings.append(f"{path}: not a regular file (a symbolic link?): the cache is not used")
+            return None
         try:
             db = sqlite3.connect(path, timeout=30, isolation_level="DEFERRED")
+        except sqlite3.Error:
+            return None
+        try:
+            if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID and not _is_spanlints(db):
+                db.close()
+                warnings.append(f"{path}: not a spanlint cache database: the cache is not used (--cache-dir chooses another place)")
+                return None
             if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
                 _make_schema(db)
             return db
-        except sqlite3.DatabaseError:
-            # Not a database (truncated or overwritten): start a new one, once.
-            if attempt == 0:
+        except sqlite3.DatabaseError as error:
+            db.close()
+            # Not a database (truncated or overwritten): start a new one, once, if it is in spanlint's
+            # own directory (the `.gitignore` it writes says so).
+            if attempt == 0 and _is_damage(error) and _is_own_directory(directory):
                 try:
                     path.unlink()
                 except OSError:
                     return None
+                warnings.append(f"{path}: the cache database was damaged; it was replaced")
+            else:
+                return None
         except sqlite3.Error:
+            db.close()
             return None
     return None
+
+
+def _is_spanlints(db: sqlite3.Connection) -> bool:
+    """A database without spanlint's application id is spanlint's when it is empty (just made) or
+    has an older spanlint's tables, and only those."""
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return all(
+        tuple(column[1] for column in db.execute(f'PRAGMA table_info("{table}")')) in _OLDER_LAYOUTS.get(table, ())
+        for table in tables
+    )
+
+
+def _intact(db: sqlite3.Connection) -> bool:
+    """SQLite's quick check of every page (damage inside a table can make lookups miss without an error)."""
+    try:
+        return db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    except sqlite3.DatabaseError as error:
+        return not _is_damage(error)
+
+
+def _is_damage(error: sqlite3.Error) -> bool:
+    """Whether `error` says the database file is damaged (not busy, locked or out of space)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    return type(error) is sqlite3.DatabaseError  # Python 3.10: no error codes
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _is_own_directory(directory: Path) -> bool:
+    try:
+        with open(directory / ".gitignore", encoding="utf-8", errors="replace") as file:
+            return _is_regular(directory / ".gitignore") and file.readline().rstrip("\n") == GITIGNORE_MARK
+    except OSError:
+        return False
 
 
 def _make_schema(db: sqlite3.Connection) -> None:
@@ -416,6 +598,7 @@ def _make_schema(db: sqlite3.Connection) -> None:
             for statement in _SCHEMA:
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -424,10 +607,10 @@ def _make_schema(db: sqlite3.Connection) -> None:
 
 def _write_gitignore(directory: Path) -> None:
     target = directory / ".gitignore"
-    if target.exists():
+    if os.path.lexists(target):
         return
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=".gitignore.")
     os.chmod(temporary, 0o644)
     with os.fdopen(handle, "w") as stream:
-        stream.write("# Created by spanlint automatically.\n*\n")
+        stream.write(f"{GITIGNORE_MARK}\n*\n")
     os.replace(temporary, target)

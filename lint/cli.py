@@ -233,9 +233,11 @@ def check(
             if not result.files:
                 output.note("spanlint: warning: No Python files found under the given path(s)")
             if add_noqa is not None:
-                _add_noqa(result, resolver, add_noqa, output)
+                _add_noqa(result, resolver, add_noqa, targets, output)
         if runtime_report is not None:
             result = merge_runtime_findings(result, runtime_report, resolver)
+    for line in result.warnings:
+        output.note(f"spanlint: warning: {line}")
     if write_baseline_to is not None:
         with _usage_errors():
             count = write_baseline(write_baseline_to, result.diagnostics)
@@ -286,11 +288,11 @@ def _show_files(targets: List[str], resolver: ConfigResolver, force_exclude: boo
     raise typer.Exit(0)
 
 
-def _add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, output: _Output) -> None:
+def _add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, targets: List[str], output: _Output) -> None:
     """Suppress every finding of `result` with a comment on its line, then exit 0."""
     from lint.noqa import add_noqa
 
-    added = add_noqa(result, resolver, reason)
+    added = add_noqa(result, resolver, reason, targets)
     for line in added.skipped:
         output.note(f"spanlint: warning: {line}")
     output.note(f"Added {_plural(added.added, 'noqa directive')}.")

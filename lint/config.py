@@ -28,6 +28,12 @@ PYPROJECT_NAME = "pyproject.toml"
 SEVERITIES = ("error", "warn", "off")
 # Far above any real configuration; parsing a huge YAML file would take minutes.
 MAX_CONFIG_BYTES = 1_000_000
+# Far above any real configuration too: values of a YAML file once its aliases are expanded (a
+# "billion laughs" file of 305 bytes expands to 387 million), and levels of nesting.
+MAX_YAML_VALUES = 100_000
+MAX_YAML_DEPTH = 100
+# An error message quotes at most this many characters of a value.
+MAX_EXCERPT = 80
 
 
 class ConfigError(Exception):
@@ -83,12 +89,14 @@ def load_config_file(path: Path) -> ConfigFile | None:
         import yaml  # only YAML configurations need it (its import costs ~25 ms of every run)
 
         try:
-            table = yaml.safe_load(text)
+            table = _load_yaml(text)
         except yaml.YAMLError as error:
-            reason = " ".join(str(error).split())
+            reason = excerpt(" ".join(str(error).split()), 4 * MAX_EXCERPT)
             raise ConfigError(f"{path}: invalid YAML (only plain YAML is accepted, no tags): {reason}") from None
         except RecursionError:
             raise ConfigError(f"{path}: invalid YAML: nested too deeply") from None
+        except _TooLarge as error:
+            raise ConfigError(f"{path}: invalid YAML: {error}") from None
         if table is None:
             table = {}
         where = str(path)
@@ -97,18 +105,62 @@ def load_config_file(path: Path) -> ConfigFile | None:
     return ConfigFile(path, _validate(table, path.parent, where))
 
 
+class _TooLarge(Exception):
+    """A YAML document over `MAX_YAML_VALUES` or `MAX_YAML_DEPTH`; the message says which."""
+
+
+def _load_yaml(text: str) -> Any:
+    """`yaml.safe_load(text)`, refusing a document too large once its aliases are expanded, or too
+    deep, before building it."""
+    import yaml
+
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        values, depth = _expanded_size(node, {})
+        if values > MAX_YAML_VALUES:
+            raise _TooLarge(f"over {MAX_YAML_VALUES:,} values once its aliases are expanded")
+        if depth > MAX_YAML_DEPTH:
+            raise _TooLarge(f"nested too deeply (over {MAX_YAML_DEPTH} levels)")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _expanded_size(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """How many values the YAML `node` stands for with every alias expanded, and its depth; each
+    node is visited once (an alias is the node it names, shared)."""
+    found = known.get(id(node))
+    if found is None:
+        children = node.value if isinstance(node.value, list) else []
+        values, depth = 1, 1
+        for child in children:
+            for part in child if isinstance(child, tuple) else (child,):  # a mapping's (key, value)
+                part_values, part_depth = _expanded_size(part, known)
+                values, depth = values + part_values, max(depth, part_depth + 1)
+        found = known[id(node)] = (values, depth)
+    return found
+
+
+def excerpt(text: str, limit: int = MAX_EXCERPT) -> str:
+    """`text`, cut to `limit` characters (an error message never quotes more)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _validate(table: Mapping[str, Any], base: Path, where: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, raw in table.items():
         check = _CHECKS.get(key)
         if check is None:
             known = ", ".join(sorted(_CHECKS))
-            raise ConfigError(f"{where}: unknown key {key!r} (known keys: {known})")
+            raise ConfigError(f"{where}: unknown key {excerpt(repr(key))} (known keys: {known})")
         try:
             values[key] = check(raw, base)
         except (TypeError, ValueError, KeyError) as error:
             message = error.args[0] if error.args else str(error)
-            raise ConfigError(f"{where}: key {key!r}: {message}") from None
+            raise ConfigError(f"{where}: key {key!r}: {excerpt(str(message), 4 * MAX_EXCERPT)}") from None
     return values
 
 
@@ -148,7 +200,7 @@ def _per_file_ignores(value: Any, base: Path) -> dict[str, tuple[str, ...]]:
     result = {}
     for pattern, selectors in value.items():
         if not isinstance(pattern, str):
-            raise TypeError(f"pattern {pattern!r}: expected a string")
+            raise TypeError(f"pattern {excerpt(repr(pattern))}: expected a string")
         result[f"{base.as_posix()}/{pattern.lstrip('/')}"] = _selectors(selectors, base)
     return result
 
@@ -161,9 +213,9 @@ def _severity(value: Any, base: Path) -> dict[str, str]:
         if level is False:  # YAML 1.1 reads an unquoted `off` as false
             level = "off"
         if not isinstance(selector, str):
-            raise TypeError(f"{selector!r}: expected a rule selector")
+            raise TypeError(f"{excerpt(repr(selector))}: expected a rule selector")
         if level not in SEVERITIES:
-            raise ValueError(f"{selector}: expected one of error, warn, off, got {level!r}")
+            raise ValueError(f"{excerpt(selector)}: expected one of error, warn, off, got {excerpt(repr(level))}")
         _check_selector(selector)
         for rule in resolve_selector(selector):
             result[rule.code] = level

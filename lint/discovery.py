@@ -3,13 +3,20 @@
 A file named on the command line is linted even when excluded, unless `force_exclude` is set (as in
 ruff). Directories are walked depth-first; a directory that is ignored or excluded is not entered,
 and a FIFO, socket or device named `*.py` found by walking is skipped.
+
+`.gitignore` patterns are matched with RE2 (pathspec's `re2` backend), which never backtracks:
+`*a*a*a*a*b` costs the same as `*.pyc` on any name. Without RE2 (`google-re2` not installed),
+Python's regular expressions backtrack, exponentially in the number of `*` of a path segment, and a
+pattern with more than `MAX_STARS_WITHOUT_RE2` in one segment is skipped with a warning.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -26,6 +33,10 @@ DEFAULT_EXCLUDE = (
     "build", "dist", ".ci-venv",
 )
 PROJECT_MARKERS = (".git", "pyproject.toml")
+# Without RE2, the most `*` one path segment of a `.gitignore` pattern may have (3 cost seconds per
+# name of 255 characters).
+MAX_STARS_WITHOUT_RE2 = 2
+_SEGMENT_STARS = re.compile(r"[^/]*")
 
 
 @dataclass(frozen=True)
@@ -44,7 +55,8 @@ class _Ignore:
 class GitIgnore:
     """The `.gitignore` files that apply below a directory: nested files, negations, deeper wins."""
 
-    def __init__(self) -> None:
+    def __init__(self, warnings: list[str] | None = None) -> None:
+        self._warnings = warnings if warnings is not None else []
         self._cache: dict[Path, _Ignore | None] = {}
         self._roots: dict[Path, Path | None] = {}
         self._chains: dict[Path, tuple[_Ignore, ...]] = {}
@@ -58,9 +70,24 @@ class GitIgnore:
                     lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
                 except OSError:
                     lines = []
-                ignore = _Ignore(directory, pathspec.GitIgnoreSpec.from_lines(lines))
+                ignore = _Ignore(directory, self._spec(file, lines))
             self._cache[directory] = ignore
         return self._cache[directory]
+
+    def _spec(self, file: Path, lines: list[str]) -> pathspec.GitIgnoreSpec:
+        if _has_re2():
+            return pathspec.GitIgnoreSpec.from_lines(lines, backend="re2")
+        kept = []
+        for number, line in enumerate(lines, 1):
+            stars = max(segment.count("*") for segment in _SEGMENT_STARS.findall(line.replace("**", "")))
+            if stars > MAX_STARS_WITHOUT_RE2:
+                self._warnings.append(
+                    f"{file}:{number}: pattern {line.strip()[:80]!r} skipped: over {MAX_STARS_WITHOUT_RE2} `*` in one "
+                    "path segment could take exponential time to match (install google-re2 to use it)"
+                )
+            else:
+                kept.append(line)
+        return pathspec.GitIgnoreSpec.from_lines(kept, backend="simple")
 
     def _repository_root(self, directory: Path) -> Path | None:
         """The nearest directory at or above `directory` holding `.git`, if any."""
@@ -92,14 +119,25 @@ def _ignored(path: Path, is_dir: bool, ignores: tuple[_Ignore, ...]) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def _has_re2() -> bool:
+    try:
+        import re2  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def discover(
     paths: Iterable[Path],
     settings_for: Callable[[Path], Settings],
     *,
     force_exclude: bool = False,
+    warnings: list[str] | None = None,
 ) -> list[Path]:
-    """The Python files to lint under `paths`, absolute, each once, sorted."""
-    gitignore = GitIgnore()
+    """The Python files to lint under `paths`, absolute, each once, sorted; `warnings` receives a
+    line about each `.gitignore` pattern skipped."""
+    gitignore = GitIgnore(warnings)
     found: set[Path] = set()
     for given in paths:
         path = Path(os.path.abspath(given))

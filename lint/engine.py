@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from lint.diagnostics import Diagnostic, Location, sort_diagnostics
-from lint.edits import fix_summary
+from lint.edits import TopLevel, fix_summary
 from lint.settings import Settings
 from lint.suppression import apply_suppressions, find_suppressions, unused_suppressions
 from rules import all_rules, find_rule
@@ -196,11 +196,13 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
     reports = linted.context.reports
     if not reports:
         return []
+    fixing = any(r.fix for r in reports)
     try:
-        located = positions(linted.module) if any(r.place is None for r in reports) else {}
+        located = positions(linted.module) if fixing or any(r.place is None for r in reports) else {}
     except RecursionError:
         raise _Unparsable("nesting too deep to compute positions (recursion limit)") from None
     lines = linted.context.source.splitlines()
+    statements = TopLevel.of(linted.module, linted.context.source, located) if fixing else None
     diagnostics = []
     seen: set[tuple[str, int, int]] = set()
     for report in reports:
@@ -223,7 +225,7 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
                 name=report.rule.name,
                 message=report.message,
                 severity="warn" if settings.severity_of(report.rule) == "warn" else "error",
-                fix=fix_summary(linted.module, report.fix) if report.fix else None,
+                fix=fix_summary(linted.module, report.fix, statements) if report.fix else None,
                 snippet="\n".join(lines[start.line - 1 : end.line]),
             )
         )

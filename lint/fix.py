@@ -4,9 +4,14 @@ A fix is a LibCST tree edit; the engine reports it as line edits of the file's s
 (`FixSummary.edits`, made by `lint.edits.apply_fix`, so formatting and comments are kept). Fixes
 are applied one at a time because two fixes can interact (two findings in one function, each fixed
 by bumping the version, must bump it once): after each fix the file is linted again, until no
-fixable finding is left or `MAX_ITERATIONS` fixes were tried. A fix whose result does not parse is
-skipped and reported. Files are written atomically (a temporary file in the same directory, then
-`os.replace`), keeping their encoding, byte-order mark and permissions.
+fixable finding is left or `MAX_ITERATIONS` fixes were tried. A fix whose result does not parse, or
+that leaves its finding in place (it would be applied again and again), is not applied and is reported.
+
+Files are written atomically (a temporary file in the same directory, then `os.replace`), keeping
+their encoding, byte-order mark, permission bits and owner, and only if they still hold the text
+that was linted (an edit saved meanwhile wins). A file with several hard links, or a symbolic link
+to a file outside the paths being fixed, is not written. A temporary file left by a run that was
+killed is deleted by the next run that fixes a file in its directory.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import ast
 import codecs
 import difflib
+import errno
 import io
 import os
 import tempfile
@@ -106,17 +112,23 @@ def fix_source(
         if candidate is None:
             break
         assert candidate.fix is not None
+        identity = _identity(candidate)
         fixed = apply_edits(current, candidate.fix.edits)
-        if fixed == current or not _parses(fixed):
-            rejected.add(_identity(candidate))
-            skipped.append(
-                f"{job.display}:{candidate.location.line}:{candidate.location.column}: "
-                f"{candidate.code} fix not applied: the fixed source does not parse"
-            )
+        reason = "the fixed source does not parse" if fixed == current or not _parses(fixed) else None
+        if reason is None:
+            after = lint_source(fixed, job.display, job.settings, project, prescan=prescan)
+            if _count(after, identity) >= _count(diagnostics, identity):
+                reason = "the finding is still there after it"
+        if reason is not None:
+            rejected.add(identity)
+            skipped.append(f"{job.display}:{candidate.location.line}:{candidate.location.column}: {candidate.code} fix not applied: {reason}")
             continue
-        current, applied = fixed, applied + 1
-        diagnostics = lint_source(current, job.display, job.settings, project, prescan=prescan)
+        current, applied, diagnostics = fixed, applied + 1, after
     return FileFix(job, source, current, applied, diagnostics, skipped)
+
+
+def _count(diagnostics: list[Diagnostic], identity: tuple[str, str, str]) -> int:
+    return sum(1 for d in diagnostics if d.fix is not None and _identity(d) == identity)
 
 
 def _identity(diagnostic: Diagnostic) -> tuple[str, str, str]:
@@ -151,19 +163,24 @@ def fix_paths(
 ) -> FixRun:
     """Lint `paths`, fix the files that have fixable findings, and write them when `write` is set."""
     result = check_paths(paths, resolver, options)
+    # Only the files this run linted (a finding's path is data: it may come from the cache).
     fixable = sorted(
-        {d.path for d in result.diagnostics if d.fix is not None and d.fix.applicability in allowed}
+        {d.path for d in result.diagnostics if d.fix is not None and d.fix.applicability in allowed} & result.paths.keys()
     )
     if not fixable or result.project is None:
         return FixRun(result, [])
-    jobs = [FileJob(os.path.abspath(p), p, resolver.settings_for_file(Path(p))) for p in fixable]
+    jobs = [FileJob(result.paths[p], p, resolver.settings_for_file(Path(result.paths[p]))) for p in fixable]
     fix_pass = _FixPass(result.project, allowed, options.prescan)
     fixes = [f for f in _map(_fix_chunk, jobs, options.jobs, lambda job: None, shared=fix_pass) if f is not None]
     if write:
-        fixes = [_write(f) for f in fixes]
+        roots = [os.path.realpath(p) for p in paths]
+        for directory in {os.path.dirname(job.path) for job in jobs}:
+            remove_stale_temporaries(directory)
+        fixes = [write_fixed(f, roots) for f in fixes]
+    # The findings of the text on disk: the fixed text's where it was written, else the original's.
     by_path = {f.job.display: f for f in fixes if f.changed}
     diagnostics = [d for d in result.diagnostics if d.path not in by_path]
-    diagnostics += [d for f in fixes for d in f.diagnostics if not d.internal]
+    diagnostics += [d for f in by_path.values() for d in f.diagnostics if not d.internal]
     return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics)), fixes)
 
 
@@ -181,40 +198,112 @@ def fix_stdin(
     return FixRun(fixed, [fix])
 
 
-def _write(fix: FileFix) -> FileFix:
-    """Write the fixed source over the file, unless it changed since it was read (then report that)."""
+class _Changed(Exception):
+    """The file no longer holds the text that was linted."""
+
+
+def write_fixed(fix: FileFix, roots: list[str]) -> FileFix:
+    """Write the fixed source over the file, unless it changed since it was read, or writing it would
+    change more than its text (then say why)."""
     if not fix.changed:
         return fix
     target = os.path.realpath(fix.job.path)
     try:
+        if not any(target == root or target.startswith(root.rstrip(os.sep) + os.sep) for root in roots):
+            raise OSError("it is a symbolic link to a file outside the paths being fixed")
+        links = os.stat(target).st_nlink
+        if links > 1:
+            raise OSError(f"it has {links} hard links; replacing it would split them")
         data = read_file(target, fix.job.settings.max_file_bytes)
         if read_source(data, fix.job.settings) != fix.original:
-            fix.skipped.append(f"{fix.job.display}: not fixed: the file changed while spanlint was fixing it")
-            return replace(fix, fixed=fix.original, applied=0)
+            raise _Changed()
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-        write_atomically(target, bom + fix.fixed.encode(encoding.removesuffix("-sig")))
+        write_atomically(target, bom + fix.fixed.encode(encoding.removesuffix("-sig")), expected=data)
+    except _Changed:
+        fix.skipped.append(f"{fix.job.display}: not fixed: the file changed while spanlint was fixing it")
+        return replace(fix, fixed=fix.original, applied=0)
     except (OSError, SourceError, UnicodeEncodeError, SyntaxError, LookupError) as error:
-        fix.skipped.append(f"{fix.job.display}: not fixed: {error}")
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        fix.skipped.append(f"{fix.job.display}: not fixed: {reason}")
         return replace(fix, fixed=fix.original, applied=0)
     return fix
 
 
-def write_atomically(path: str, data: bytes) -> None:
-    """Replace the file at `path` with `data` in one step, keeping its permission bits."""
-    mode = os.stat(path).st_mode & 0o7777
+# Temporary files of `write_atomically`: `.NAME.XXXXXXXX.spanlint` beside the file NAME.
+TEMPORARY_SUFFIX = ".spanlint"
+
+
+def write_atomically(path: str, data: bytes, expected: bytes | None = None) -> None:
+    """Replace the file at `path` with `data` in one step, keeping its permission bits and owner;
+    with `expected`, only if the file still holds `expected` (else raise `_Changed`).
+
+    The temporary file is locked while it exists (`remove_stale_temporaries` deletes only unlocked ones).
+    """
+    before = os.stat(path)
     directory, name = os.path.split(path)
-    handle, temporary = tempfile.mkstemp(dir=directory or ".", prefix=f".{name}.", suffix=".spanlint")
+    handle, temporary = tempfile.mkstemp(dir=directory or ".", prefix=f".{name}.", suffix=TEMPORARY_SUFFIX)
     try:
+        _lock(handle)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
+            os.fchmod(stream.fileno(), before.st_mode & 0o7777)
+            made = os.fstat(stream.fileno())
+            if (made.st_uid, made.st_gid) != (before.st_uid, before.st_gid):
+                try:
+                    os.fchown(stream.fileno(), before.st_uid, before.st_gid)
+                except OSError:
+                    raise OSError(errno.EPERM, "spanlint cannot give the fixed file its owner") from None
+                os.fchmod(stream.fileno(), before.st_mode & 0o7777)  # chown clears set-user-id bits
+            if expected is not None:
+                with open(path, "rb") as current:
+                    if os.fstat(current.fileno()).st_ino != before.st_ino or current.read() != expected:
+                        raise _Changed()
+            os.replace(temporary, path)
     except BaseException:
         try:
             os.unlink(temporary)
         except OSError:
             pass
         raise
+
+
+def remove_stale_temporaries(directory: str) -> None:
+    """Delete the temporary files `write_atomically` left in `directory` when its run was killed:
+    those no running spanlint holds locked."""
+    try:
+        entries = [e for e in os.scandir(directory) if e.name.startswith(".") and e.name.endswith(TEMPORARY_SUFFIX)]
+    except OSError:
+        return
+    for entry in entries:
+        stem = entry.name[1:-len(TEMPORARY_SUFFIX)]
+        name, _, random = stem.rpartition(".")
+        if not name or len(random) != 8 or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            handle = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if _lock(handle):
+                os.unlink(entry.path)
+        except OSError:
+            pass
+        finally:
+            os.close(handle)
+
+
+def _lock(handle: int) -> bool:
+    """Lock the open file exclusively, without waiting; whether it was locked (always True where
+    there are no such locks)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True

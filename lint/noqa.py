@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import re
 import tokenize
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from pathlib import Path
 from lint.config import ConfigResolver
 from lint.diagnostics import Diagnostic
 from lint.source import SourceError, read_file, read_source
-from lint.fix import FileFix, _write
+from lint.fix import FileFix, write_fixed
 from lint.runner import FileJob, RunResult
 from lint.suppression import Suppression, find_suppressions
 from rules import all_rules
@@ -37,15 +38,17 @@ class NoqaRun:
     skipped: list[str]
 
 
-def add_noqa(result: RunResult, resolver: ConfigResolver, reason: str) -> NoqaRun:
-    """Add suppressions for every finding of `result` (files on disk) and write the files."""
+def add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, paths: list[str]) -> NoqaRun:
+    """Add suppressions for every finding of `result` and write the files: only files the run linted,
+    and never through a link out of `paths` (the paths the user named)."""
     by_path: dict[str, list[Diagnostic]] = {}
     for diagnostic in result.diagnostics:
-        if diagnostic.code not in NOT_SUPPRESSIBLE:
+        if diagnostic.code not in NOT_SUPPRESSIBLE and diagnostic.path in result.paths:
             by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    roots = [os.path.realpath(p) for p in paths]
     run = NoqaRun(0, [])
     for display, diagnostics in sorted(by_path.items()):
-        path = Path(display).absolute()
+        path = Path(result.paths[display])
         job = FileJob(str(path), display, resolver.settings_for_file(path))
         try:
             source = read_source(read_file(job.path, job.settings.max_file_bytes), job.settings)
@@ -55,7 +58,7 @@ def add_noqa(result: RunResult, resolver: ConfigResolver, reason: str) -> NoqaRu
         updated, added, skipped = suppress_lines(source, diagnostics, reason)
         run.skipped += [f"{display}:{line}: no noqa added: {why}" for line, why in skipped]
         if added:
-            written = _write(FileFix(job, source, updated, added, []))
+            written = write_fixed(FileFix(job, source, updated, added, []), roots)
             run.skipped += written.skipped
             run.added += written.applied
     return run

@@ -32,6 +32,17 @@ CONTEXT_LINES = 1
 MAX_FRAME_LINES = 6
 
 
+# Control characters as visible symbols, as ruff shows them: ␛ for ESC, ␇ for BEL, ␀ for NUL, ␡ for
+# DEL; the C1 controls (a CSI byte starts a terminal escape too) as �. A linted file's text or name
+# never reaches a terminal or a report as raw control bytes.
+_VISIBLE = {**{c: chr(0x2400 + c) for c in range(0x20)}, 0x7F: "\u2421", **{c: "\ufffd" for c in range(0x80, 0xA0)}}
+
+
+def visible(text: str) -> str:
+    """`text` with its control characters replaced by visible symbols."""
+    return text.translate(_VISIBLE)
+
+
 def rule_url(code: str) -> str:
     """The documentation page of a rule."""
     return DOCS_URL.format(code=code)
@@ -87,7 +98,7 @@ def render_full(result: RunResult, color: bool, options: TextOptions = TextOptio
         if frame is not None:
             console.print(frame)
         if diagnostic.fix is not None:
-            console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {diagnostic.fix.message}"))
+            console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {visible(diagnostic.fix.message)}"))
             if options.show_fixes and lines:
                 console.print(_fix_frame(diagnostic, lines))
         console.print()
@@ -118,10 +129,10 @@ def _console(color: bool) -> Console:
 def _headline(diagnostic: Diagnostic, options: TextOptions) -> Text:
     from rich.text import Text
 
-    where = f"{diagnostic.path}:{diagnostic.location.line}:{diagnostic.location.column}:"
+    where = f"{visible(diagnostic.path)}:{diagnostic.location.line}:{diagnostic.location.column}:"
     style = "bold red" if diagnostic.severity == "error" else "bold yellow"
     fixable = " [*]" if options.applies(diagnostic) else ""
-    return Text.assemble((where, "bold"), " ", (diagnostic.code, style), (fixable, "cyan"), " ", diagnostic.message)
+    return Text.assemble((where, "bold"), " ", (diagnostic.code, style), (fixable, "cyan"), " ", visible(diagnostic.message))
 
 
 def _summary(diagnostics: list[Diagnostic], options: TextOptions) -> Text:
@@ -186,7 +197,7 @@ def _code_frame(diagnostic: Diagnostic, lines: list[str] | None) -> Text | None:
     gutter = " " * width + " |"
     frame = Text(gutter + "\n", style="blue")
     for number in range(first_shown, last_shown + 1):
-        line = lines[number - 1].replace("\t", " ")
+        line = visible(lines[number - 1].replace("\t", " "))
         frame.append(f"{number:>{width}} | ", style="blue")
         frame.append(line + "\n")
         if start.line <= number <= last:
@@ -211,9 +222,9 @@ def _fix_frame(diagnostic: Diagnostic, lines: list[str]) -> Text:
         removed = lines[edit.location.line - 1 : edit.end_location.line - 1]
         width = len(str(edit.location.line + max(len(removed), 1)))
         for number, line in enumerate(removed, edit.location.line):
-            frame.append(f"{number:>{width}} - {line}\n", style="red")
+            frame.append(f"{number:>{width}} - {visible(line)}\n", style="red")
         for number, line in enumerate(edit.content.splitlines(), edit.location.line):
-            frame.append(f"{number:>{width}} + {line}\n", style="green")
+            frame.append(f"{number:>{width}} + {visible(line)}\n", style="green")
     frame.rstrip()
     return frame
 
@@ -274,8 +285,8 @@ def render_github(result: RunResult, color: bool) -> str:
             "endColumn": d.end_location.column,
         }
         command = "error" if d.severity == "error" else "warning"
-        props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-        lines.append(f"::{command} {props}::{escape_data(f'{d.code} {d.message}')}\n")
+        props = ",".join(f"{key}={escape_property(visible(str(value)))}" for key, value in properties.items())
+        lines.append(f"::{command} {props}::{escape_data(visible(f'{d.code} {d.message}'))}\n")
     return "".join(lines)
 
 
@@ -304,18 +315,18 @@ def render_junit(result: RunResult, color: bool) -> str:
                                                     "failures": "0", "package": "org.spanlint"})
         ET.SubElement(suite, "testcase", {"name": "No errors found", "classname": "spanlint"})
         suites.set("tests", "1")
-    for path, found in sorted(by_file.items()):
+    for path, found in sorted(by_file.items()):  # XML cannot hold control characters at all
         count = str(len(found))
-        suite = ET.SubElement(suites, "testsuite", {"name": path, "tests": count, "disabled": "0", "errors": "0",
+        suite = ET.SubElement(suites, "testsuite", {"name": visible(path), "tests": count, "disabled": "0", "errors": "0",
                                                     "failures": count, "package": "org.spanlint"})
         classname = path.removesuffix(".pyi").removesuffix(".py").replace("/", ".")
         for d in found:
             case = ET.SubElement(suite, "testcase", {
-                "name": f"org.spanlint.{d.code}", "classname": classname, "file": path,
+                "name": f"org.spanlint.{d.code}", "classname": visible(classname), "file": visible(path),
                 "line": str(d.location.line), "column": str(d.location.column),
             })
-            failure = ET.SubElement(case, "failure", {"message": d.message, "type": d.code})
-            failure.text = f"line {d.location.line}, col {d.location.column}, {d.message}"
+            failure = ET.SubElement(case, "failure", {"message": visible(d.message), "type": d.code})
+            failure.text = visible(f"line {d.location.line}, col {d.location.column}, {d.message}")
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
@@ -352,7 +363,7 @@ def _relative_to(path: str, root: str | None) -> str:
 
 def render_pylint(result: RunResult, color: bool) -> str:
     """Pylint's parseable format: `path:line: [CODE] message`."""
-    return "".join(f"{d.path}:{d.location.line}: [{d.code}] {d.message}\n" for d in result.diagnostics)
+    return "".join(visible(f"{d.path}:{d.location.line}: [{d.code}] {d.message}") + "\n" for d in result.diagnostics)
 
 
 def render_sarif(result: RunResult, color: bool) -> str:

@@ -59,6 +59,10 @@ class RunResult:
     project: ProjectIndex | None = field(default=None, repr=False)
     # Rules that raised on a file (`Diagnostic.internal`): spanlint's bugs, not findings.
     internal_errors: list[Diagnostic] = field(default_factory=list)
+    # One line each: what the user should know about the run (a cache not used, a pattern skipped).
+    warnings: list[str] = field(default_factory=list)
+    # The file each linted display path was read from (fixes write only these).
+    paths: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, diagnostics: list[Diagnostic], files: list[str], **more: Any) -> "RunResult":
@@ -140,7 +144,8 @@ class RunOptions:
 
 def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: RunOptions = RunOptions()) -> RunResult:
     """Lint the Python files under `paths`."""
-    files = discover([Path(p) for p in paths], resolver.settings_for, force_exclude=options.force_exclude)
+    warnings: list[str] = []
+    files = discover([Path(p) for p in paths], resolver.settings_for, force_exclude=options.force_exclude, warnings=warnings)
     cwd = Path.cwd()
     jobs = [FileJob(str(f), display_path(f, cwd), resolver.settings_for_file(f)) for f in files]
     if not jobs:
@@ -178,7 +183,16 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
         diagnostics = [d for job in jobs for d in found[job.path]]
         fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
-        return RunResult.of(diagnostics, [job.display for job in jobs], project=project() if fixes else None)
+        return RunResult.of(
+            diagnostics, [job.display for job in jobs], project=project() if fixes else None,
+            warnings=_prepended(warnings, cache.warnings), paths={job.display: job.path for job in jobs},
+        )
+
+
+def _prepended(first: list[str], then: list[str]) -> list[str]:
+    """`then` (a list others may still append to) with `first` put before its lines."""
+    then[:0] = first
+    return then
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
@@ -218,7 +232,7 @@ def check_stdin(
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
     diagnostics = lint_bytes(data, job, project, summary, options.prescan)
-    return RunResult.of(diagnostics, [job.display], sources={job.display: source}, project=project)
+    return RunResult.of(diagnostics, [job.display], sources={job.display: source}, project=project, warnings=cache.warnings)
 
 
 class ProjectSummaries:

@@ -64,7 +64,12 @@ class Settings:
 
     @cached_property
     def _exclude_spec(self) -> pathspec.PathSpec:
-        return pathspec.GitIgnoreSpec.from_lines(self.exclude)
+        return pathspec.GitIgnoreSpec.from_lines(self.exclude)  # RE2 where installed: never backtracks
+
+    def __getstate__(self) -> dict:
+        """The fields without the compiled `exclude` patterns (RE2's cannot be pickled): a worker
+        process compiles them again."""
+        return {key: value for key, value in self.__dict__.items() if key != "_exclude_spec"}
 
 
 def resolve_selector(selector: str) -> tuple[type[Rule], ...]:

@@ -40,6 +40,8 @@ FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "
 # What a converting function builds its object from (`message_from_dict`, `from_json`): the result is new.
 _SERIALIZED_FORMS = frozenset({"dict", "dicts", "json", "yaml", "str", "string", "text", "bytes", "dump", "row", "record", "proto"})
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
+# `SpanAnalysis.memo` keys of the guesses by name (`SpanAnalysis.guessed_classes`).
+_NAMES_BY_NOUN, _GUESSED, _GUESSED_SPAN, _GUESSED_AUTO = "names by noun", "guessed", "guessed span", "guessed auto"
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 
 
@@ -172,23 +174,54 @@ class SpanAnalysis:
             self._source = self.module.code
         return self._source
 
-    def guessed_classes(self, expr: cst.BaseExpression) -> list[SpanClass]:
+    def guessed_classes(self, expr: cst.BaseExpression) -> tuple[SpanClass, ...]:
         """For a value known only by its name (`block`), the classes of the tree this module imports or
         defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
+        return self._guessed(expr, _GUESSED)
+
+    def guessed_span_class(self, expr: cst.BaseExpression) -> SpanClass | None:
+        """The span class `guessed_classes` finds for `expr` when it finds exactly one (by name)."""
+        return self._guessed(expr, _GUESSED_SPAN)
+
+    def guessed_auto_versioned(self, expr: cst.BaseExpression) -> bool:
+        """Whether a class `guessed_classes` finds for `expr` bumps its version by itself."""
+        return bool(self._guessed(expr, _GUESSED_AUTO))
+
+    def _guessed(self, expr: cst.BaseExpression, kind: str) -> Any:
+        """`guessed_classes` (`kind` _GUESSED) or what the other two guesses make of it, computed once
+        per set of nouns: rules ask about every write, and a generated module has thousands."""
         name = last_name(expr)
-        if name is None:
-            return []
-        nouns = {self._noun_of(p) for p in name_parts(name)} - {None}
-        if not nouns:
-            return []
-        self._origin("")
-        assert self._origins is not None
-        found = []
-        for local in self._origins:
-            if {self._noun_of(p) for p in name_parts(local)} & nouns:
-                known = self.class_named(local)
-                if known is not None:
-                    found.append(known)
+        nouns = frozenset({self._noun_of(p) for p in name_parts(name)} - {None}) if name is not None else frozenset()
+        key = (kind, nouns)
+        if key in self.memo:
+            return self.memo[key]
+        if kind == _GUESSED_SPAN:
+            spans = {c.name: c for c in self.guessed_classes(expr) if c.is_span}
+            found: Any = next(iter(spans.values())) if len(spans) == 1 else None
+        elif kind == _GUESSED_AUTO:
+            found = any(c.auto_versioned for c in self.guessed_classes(expr))
+        elif nouns:
+            by_noun, names = self._names_by_noun()
+            matching = sorted({index for noun in nouns for index in by_noun.get(noun, ())})
+            found = tuple(known for i in matching if (known := self.class_named(names[i])) is not None)
+        else:
+            found = ()
+        self.memo[key] = found
+        return found
+
+    def _names_by_noun(self) -> tuple[dict[str, list[int]], list[str]]:
+        """The names this module imports or defines (`_origin`), and the positions among them of those
+        whose word parts have each span noun."""
+        found = self.memo.get(_NAMES_BY_NOUN)
+        if found is None:
+            self._origin("")
+            assert self._origins is not None
+            names = list(self._origins)
+            by_noun: dict[str, list[int]] = {}
+            for index, local in enumerate(names):
+                for noun in {self._noun_of(p) for p in name_parts(local)} - {None}:
+                    by_noun.setdefault(noun, []).append(index)
+            found = self.memo[_NAMES_BY_NOUN] = (by_noun, names)
         return found
 
     def _origin(self, name: str) -> str | None:

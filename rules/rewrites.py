@@ -194,8 +194,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             return
         span_class = analysis.class_of(owner, facts)
         if span_class is None and analysis.known_class(owner, facts) is None:
-            guesses = {c.name: c for c in analysis.guessed_classes(owner) if c.is_span}
-            span_class = next(iter(guesses.values())) if len(guesses) == 1 else None
+            span_class = analysis.guessed_span_class(owner)
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
             return  # a known span class whose content lives elsewhere: this attribute is not its content
         self.writes.append(
@@ -543,15 +542,24 @@ class RewriteRule(ScopedRule):
 
 
 def insert_after(write: ContentWrite, statement: cst.BaseSmallStatement) -> dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel]:
-    """A replacement that puts `statement` right after the line (or inline suite) of the write."""
+    """A replacement that puts `statement` where it runs whenever the write does: right after the
+    write, on its line when later statements of the line could end the block (`...; return`); before
+    it when the write is part of a `return` or `raise` (`return turn.messages.pop()`)."""
     line = write.line
-    if isinstance(line, cst.SimpleStatementSuite):
-        body = list(line.body)
-        index = next(i for i, s in enumerate(body) if s is write.statement)
-        semicolon = cst.Semicolon(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(" "))
-        if index == len(body) - 1:
+    body = list(line.body)
+    index = next(i for i, s in enumerate(body) if s is write.statement)
+    before = isinstance(write.statement, (cst.Return, cst.Raise))
+    semicolon = cst.Semicolon(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(" "))
+    if isinstance(line, cst.SimpleStatementSuite) or before or index < len(body) - 1:
+        if before:
+            body.insert(index, statement.with_changes(semicolon=semicolon))
+        elif index == len(body) - 1:
             body[index:] = [body[index].with_changes(semicolon=semicolon), statement]
         else:
             body.insert(index + 1, statement.with_changes(semicolon=semicolon))
+        if isinstance(line, cst.SimpleStatementLine) and before and index == 0 and len(body) == 2:
+            # `return x.pop()` alone on its line: the statement goes on a line of its own before it
+            added = cst.SimpleStatementLine(body=[statement], leading_lines=line.leading_lines)
+            return {line: cst.FlattenSentinel([added, line.with_changes(leading_lines=())])}
         return {line: line.with_changes(body=body)}
     return {line: cst.FlattenSentinel([line, cst.SimpleStatementLine(body=[statement])])}

@@ -131,7 +131,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         span_class = write.span_class
         if span_class is not None and (not span_class.version_fields or span_class.auto_versioned):
             return
-        if span_class is None and any(c.auto_versioned for c in self.context.analysis.guessed_classes(write.owner)):
+        if span_class is None and self.context.analysis.guessed_auto_versioned(write.owner):
             return
         versions = span_class.version_fields if span_class is not None else self.vocabulary.version_fields
         if write.copy is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules.base import Fix, Invalid, Valid
 from rules.libcst_backend import cst
 from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
@@ -115,7 +117,11 @@ the content field.
         )
         replacements = dict(insert_after(write, rehash))
         module = self.context.module
-        if not _imports(module, module_name, function_name):
+        if _is_module(self.context.path, module_name):
+            # the digest function's own module: it must define it, and never imports itself
+            if not _defines(self.context.source, function_name):
+                return None
+        elif not _imports(module, module_name, function_name):
             anchor = _import_anchor(module)
             statement = cst.parse_statement(f"from {module_name} import {function_name}\n")
             if anchor is None or anchor in replacements:
@@ -123,6 +129,20 @@ the content field.
             moved = statement.with_changes(leading_lines=anchor.leading_lines)
             replacements[anchor] = cst.FlattenSentinel([moved, anchor.with_changes(leading_lines=())])
         return Fix(f"Recompute `{write.owner_code}.{hash_field}` with `{function_name}`", "unsafe", replacements)
+
+
+def _is_module(path: str, module_name: str) -> bool:
+    """The file at `path` is the module `module_name` (`pkg/spans.py` or `pkg/spans/__init__.py` for `spans`)."""
+    parts = path.replace("\\", "/").removesuffix(".py").removesuffix(".pyi").split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    wanted = module_name.split(".")
+    return parts[-len(wanted):] == wanted
+
+
+def _defines(source: str, name: str) -> bool:
+    """The module's text binds `name` at its top level (a function, class or assignment)."""
+    return re.search(rf"^(?:(?:async[ \t]+)?def|class)[ \t]+{re.escape(name)}\b|^{re.escape(name)}[ \t]*[:=]", source, re.MULTILINE) is not None
 
 
 def _imports(module: cst.Module, module_name: str, function_name: str) -> bool:

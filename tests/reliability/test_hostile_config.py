@@ -50,3 +50,29 @@ def test_yaml_python_tags_are_refused_and_never_run(tmp_path: Path) -> None:
     run = spanlint(tmp_path, "a.py")
     assert run.code == 2 and "invalid YAML" in run.stderr and "Traceback" not in run.stderr
     assert not marker.exists()
+
+
+# 329 bytes: nine levels of nine aliases, 387 million strings once expanded.
+BILLION_LAUGHS = (
+    "a: &a [x,x,x,x,x,x,x,x,x]\n"
+    + "".join(f"{n}: &{n} [{','.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi"))
+    + "severity: {SPL101: *i}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (BILLION_LAUGHS, "over 100,000 values once its aliases are expanded"),
+        ("vocabulary: " + "{a: " * 150 + "1" + "}" * 150 + "\n", "nested too deeply (over 100 levels)"),
+        ("severity: {SPL101: '" + "x" * 200_000 + "'}\n", "expected one of error, warn, off"),
+        ("x" * 200_000 + ": 1\n", "invalid YAML"),  # the parser quotes the line: cut short
+    ],
+    ids=["billion-laughs", "deep", "long-value", "long-key"],
+)
+def test_a_configuration_error_is_one_short_line(tmp_path: Path, content: str, reason: str) -> None:
+    (tmp_path / ".spanlint.yaml").write_text(content)
+    (tmp_path / "a.py").write_text(REWRITE, encoding="utf-8")
+    run = spanlint(tmp_path, "a.py")
+    (line,) = run.stderr.splitlines()
+    assert run.code == 2 and reason in line and len(line) < 500, line
