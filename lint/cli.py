@@ -90,7 +90,8 @@ def _split(values: Optional[List[str]]) -> tuple[str, ...]:
 
 
 def _resolver(
-    config: Optional[Path], isolated: bool, select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...]
+    config: Optional[Path], isolated: bool, select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
+    python: Optional[str] = None,
 ) -> ConfigResolver:
     def overrides(settings: Settings) -> Settings:
         return dataclasses.replace(
@@ -98,6 +99,7 @@ def _resolver(
             select=select or settings.select,
             extend_select=(() if select else settings.extend_select) + extend_select,
             ignore=settings.ignore + ignore,
+            python=python or settings.python,
         )
 
     return ConfigResolver(config_file=config, isolated=isolated, overrides=overrides)
@@ -144,6 +146,10 @@ def check(
     write_baseline_to: Optional[Path] = typer.Option(
         None, "--write-baseline", dir_okay=False, help="Record every current finding in this baseline file."
     ),
+    python: Optional[str] = typer.Option(
+        None, "--python", help="The Python interpreter whose installed packages define the imported classes "
+        "(default: $VIRTUAL_ENV's, else spanlint's own).",
+    ),
 ) -> None:
     """Lint Python files; exit 0 when clean, 1 with findings, 2 on a usage or configuration error."""
     chosen = _split(select), _split(extend_select), _split(ignore)
@@ -159,7 +165,7 @@ def check(
     fixed: Optional[FixRun] = None
     with _usage_errors(), _progress_display(targets) as progress:
         options = dataclasses.replace(options, progress=progress)
-        resolver = _resolver(config, isolated, *chosen)
+        resolver = _resolver(config, isolated, *chosen, python=python)
         if targets == [STDIN]:
             result = check_stdin(sys.stdin.buffer.read(), stdin_filename, resolver, options)
         elif STDIN in targets:
@@ -191,6 +197,8 @@ def check(
     _report(result, output_format.value, output_file, show_statistics)
     if fixed is not None:
         _report_fixes(fixed, len(result.diagnostics))
+    for note in result.notes:
+        typer.echo(f"spanlint: {note}", err=True)
     failing = [d for d in result.diagnostics if d.severity == "error" or strict]
     raise typer.Exit(1 if failing and not exit_zero else 0)
 

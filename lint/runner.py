@@ -21,12 +21,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
-from lint.cache import CACHE_DIR_NAME, Cache, part_digest
-from lint.config import ConfigResolver
+from lint.cache import CACHE_DIR_NAME, Cache, code_fingerprint, part_digest
+from lint.config import ConfigError, ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
 from lint.engine import SourceError, lint_source, parse_error, read_file, read_source
 from lint.settings import PARSE_ERROR, Settings
+from rules.environment import FrameworkClasses, InterpreterError
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 # Below this many files, a process pool costs more than it saves.
@@ -56,6 +57,8 @@ class RunResult:
     sources: dict[str, str] = field(default_factory=dict)
     # The project index the files were linted with (for fixes, which lint again).
     project: ProjectIndex | None = field(default=None, repr=False)
+    # Said once at the end of the run (on stderr): e.g. imported modules not found in the environment.
+    notes: tuple[str, ...] = ()
 
 
 def display_path(path: str | Path, cwd: Path | None = None) -> str:
@@ -138,11 +141,12 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     root = project_root([Path(p) for p in paths])
     # Linting the project root itself: its files are the project's, no need to walk it twice.
     project_files = files if [Path(os.path.abspath(p)) for p in paths] == [root] else None
-    vocabulary = resolver.settings_for(root).vocabulary
+    root_settings = resolver.settings_for(root)
+    vocabulary = root_settings.vocabulary
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, jobs, resolver, options, cache, project_files)
-
-        index = cache.index_digest(vocabulary, summaries.parts())
+        frameworks = _frameworks(root_settings, cache)
+        index = cache.index_digest(vocabulary, [*summaries.parts(), frameworks.fingerprint])
 
         @lru_cache(maxsize=None)
         def project() -> ProjectIndex:
@@ -150,6 +154,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             if found is None:
                 found = ProjectIndex.merge(vocabulary, summaries.all())
                 cache.put_index(index, found)
+            found.frameworks = frameworks
             return found
 
         found: dict[str, list[Diagnostic]] = {}
@@ -158,6 +163,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             if cached is not None:
                 found[job.path] = cached
         items = [(job, summaries.get(job.path)) for job in jobs if job.path not in found]
+        frameworks.preload(i for _, summary in items if summary is not None for i in summary.imports)
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
@@ -168,7 +174,24 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
         diagnostics = [d for job in jobs for d in found[job.path]]
         fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
-        return RunResult(sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None)
+        return RunResult(
+            sort_diagnostics(diagnostics), [job.display for job in jobs], project=project() if fixes else None,
+            notes=_notes(frameworks),
+        )
+
+
+def _frameworks(settings: Settings, cache: Cache) -> FrameworkClasses:
+    """The framework classes of the environment the settings name, kept in the cache directory."""
+    store = cache.directory / "frameworks" / code_fingerprint()[:16] if cache.enabled and cache.directory else None
+    try:
+        return FrameworkClasses.for_environment(settings.python, store)
+    except InterpreterError as error:
+        raise ConfigError(str(error)) from None
+
+
+def _notes(frameworks: FrameworkClasses) -> tuple[str, ...]:
+    note = frameworks.note()
+    return (note,) if note else ()
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
@@ -197,12 +220,14 @@ def check_stdin(
         return RunResult(_failure(job, str(error)), [job.display])
     summary = summarize_source(source, settings.vocabulary, job.path)
     root = project_root([named.parent if named else Path.cwd()])
+    root_settings = resolver.settings_for(root)
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, [], resolver, options, cache)
         summaries.add(job.path, summary)
-        project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
-    diagnostics = lint_bytes(data, job, project, summary, options.prescan)
-    return RunResult(diagnostics, [job.display], {job.display: source})
+        project = ProjectIndex.merge(root_settings.vocabulary, summaries.all())
+        project.frameworks = _frameworks(root_settings, cache)
+        diagnostics = lint_bytes(data, job, project, summary, options.prescan)
+    return RunResult(diagnostics, [job.display], {job.display: source}, notes=_notes(project.frameworks))
 
 
 class ProjectSummaries:

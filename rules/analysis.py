@@ -142,6 +142,8 @@ class SpanAnalysis:
         self._module_flags: tuple[bool, bool] | None = None
         self._constants: dict[str, str] | None = None
         self._origins: dict[str, str] | None = None
+        # name -> (absolute module, name there) of `from module import name [as alias]`, set with `_origins`
+        self._imported: dict[str, tuple[str, str]] = {}
         # Per-file results other shared helpers compute once for several rules (e.g. content writes).
         self.memo: dict[Any, Any] = {}
         self._compression_names: frozenset[str] | None = None
@@ -152,11 +154,12 @@ class SpanAnalysis:
         if not name:
             return None
         origin = self._origin(name)
-        if name not in self.project.classes:
-            if origin is None or "::" not in origin:
-                return None
-            origin, name = origin.split("::")
-        return self.project.class_named(name, origin)
+        module, real = self._imported.get(name, (None, name))
+        if origin is not None and "::" in origin:
+            origin, real = origin.split("::")
+        elif name not in self.project.classes and module is None:
+            return self.project.class_named(name) if self.project.frameworks is not None else None
+        return self.project.class_named(real, origin, module)
 
     def span_class(self, name: str | None) -> SpanClass | None:
         found = self.class_named(name)
@@ -196,8 +199,11 @@ class SpanAnalysis:
             code = self.source
             for match in _FROM_IMPORT.finditer(code):
                 origin = match.group(1).lstrip(".").replace(".", "/")
+                absolute = None if match.group(1).startswith(".") else match.group(1)
                 for imported in match.group(2).replace("(", " ").split(","):
                     real, _, alias = imported.strip().partition(" as ")
+                    if absolute and real.strip()[:1].isupper():
+                        self._imported.setdefault(alias.strip() or real.strip(), (absolute, real.strip()))
                     if alias.strip():
                         self._origins.setdefault(alias.strip(), f"{origin}::{real.strip()}")
                     else:

@@ -195,7 +195,9 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             guesses = {c.name: c for c in analysis.guessed_classes(owner) if c.is_span}
             span_class = next(iter(guesses.values())) if len(guesses) == 1 else None
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
-            return  # a known span class whose content lives elsewhere: this attribute is not its content
+            span_class = analysis.project.subclass_declaring(span_class, field)
+            if span_class is None:
+                return  # a known span class whose content lives elsewhere: this attribute is not its content
         self.writes.append(
             ContentWrite(
                 self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy
