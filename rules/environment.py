@@ -322,8 +322,11 @@ class FrameworkClasses:
         # Every class read so far, by name (first read wins): where a field's class is looked up
         # (`NodeWithScore.node: BaseNode`) and a subclass declaring a written field is found.
         self.read: dict[str, ClassFacts] = {}
-        self.from_bundled: set[str] = set()  # modules not in the environment, read from the bundled facts
-        self.not_found: set[str] = set()  # modules neither in the environment nor bundled
+        self._bundled_read: set[str] = set()  # modules read from the bundled facts
+        # Of the modules the tree imports from: those read from the bundled facts, and those of a
+        # framework the bundled facts know found neither there nor in the environment.
+        self.from_bundled: set[str] = set()
+        self.not_found: set[str] = set()
 
     @classmethod
     def for_environment(cls, python: str | None, store: Path | None) -> "FrameworkClasses":
@@ -342,11 +345,17 @@ class FrameworkClasses:
             self._fingerprint = hashlib.sha256(f"{self.environment.fingerprint()}\0{bundled}".encode()).hexdigest()
         return self._fingerprint
 
-    def class_facts(self, module: str | None, name: str) -> ClassFacts | None:
+    def class_facts(self, module: str | None, name: str, imported: bool = True) -> ClassFacts | None:
         """The class `from module import name` binds, if a class of an installed package or of the
-        bundled facts; the classes of the module that defines it are read too."""
+        bundled facts; the classes of the module that defines it are read too. `imported`: the tree
+        imports it (not a framework class's base), so where it was found is told (`note`)."""
         if not module:
             return self.read.get(name)
+        requested = self.module(module)
+        if imported and module in self._bundled_read:
+            self.from_bundled.add(module)
+        elif imported and requested is None and self._is_framework(module):
+            self.not_found.add(module)
         for _ in range(MAX_HOPS):
             facts = self.module(module)
             if facts is None:
@@ -399,9 +408,7 @@ class FrameworkClasses:
             bundled = self._bundled_modules().get(module)
             if bundled is not None:
                 facts = decode_module(bundled)
-                self.from_bundled.add(module)
-            elif found is None and self._is_framework(module):
-                self.not_found.add(module)
+                self._bundled_read.add(module)
         if facts is not None:
             for class_name, facts_of_class in facts.classes.items():
                 self.read.setdefault(class_name, facts_of_class)

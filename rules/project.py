@@ -197,10 +197,10 @@ class ProjectIndex:
             self._resolved[key] = self._resolve(name, facts)
         return self._resolved[key]
 
-    def _framework_class(self, name: str, module: str | None) -> ClassFacts | None:
+    def _framework_class(self, name: str, module: str | None, imported: bool = True) -> ClassFacts | None:
         if self.frameworks is None or name in NEUTRAL_BASES or (module or "").split(".")[0] in RECORD_LIBRARIES:
             return None
-        return self.frameworks.class_facts(module, name) if module else self.frameworks.read_class(name)
+        return self.frameworks.class_facts(module, name, imported) if module else self.frameworks.read_class(name)
 
     def subclass_declaring(self, base: SpanClass, field_name: str) -> SpanClass | None:
         """For a value declared as a framework class that lacks the content field written to it
@@ -251,7 +251,7 @@ class ProjectIndex:
             for base, module in zip(current.bases, modules):
                 parent = self.classes.get(base)
                 if parent is None or parent.name in seen:
-                    parent = self._framework_class(base, module)
+                    parent = self._framework_class(base, module, imported=self.classes.get(current.name) is current)
                 if parent is not None:
                     pending.append(parent)
                 elif base not in RECORD_BASES and base not in NEUTRAL_BASES:
@@ -486,8 +486,8 @@ def module_imports(body: list[ast.stmt], package: str = "") -> dict[str, tuple[s
                     found.setdefault(alias.asname or alias.name, (module, alias.name))
         elif isinstance(statement, ast.Import):
             for alias in statement.names:
-                if alias.asname:
-                    found.setdefault(alias.asname, (alias.name, ""))
+                bound = alias.asname or alias.name.split(".")[0]
+                found.setdefault(bound, (alias.name if alias.asname else bound, ""))
     return found
 
 
