@@ -37,6 +37,8 @@ _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", 
 # Word parts of a root name that mark an API payload (request/response data), not a span buffer.
 PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
 FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
+# The class of the messages a LangGraph state holds (`MessagesState`, `add_messages`): LangChain's.
+GRAPH_MESSAGE_CLASS = ("langchain_core.messages", "BaseMessage")
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 
@@ -319,6 +321,32 @@ class SpanAnalysis:
         return found
 
     # --- values ----------------------------------------------------------------------------
+    def is_graph_state_spans(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`state["messages"]` in a graph node function: a span-container key (a plural span noun) read
+        from a parameter named `state` (`agent_state`) or annotated with a state class (`MessagesState`,
+        a `TypedDict` named `...State`). Not an API payload, though keyed by a string."""
+        if facts is None or not isinstance(expr, cst.Subscript) or not isinstance(expr.value, cst.Name):
+            return False
+        root = expr.value.value
+        key = string_key(expr)
+        if root not in facts.params or key is None or not self.is_span_name(key) or not name_parts(key)[-1].endswith("s"):
+            return False
+        annotated = facts.params[root] or ""
+        return name_parts(root)[-1] == "state" or annotated.endswith("State")
+
+    def _read_from_graph_state(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`expr` is, or is read out of, a graph state's span container (`state["messages"][-1]`)."""
+        while isinstance(expr, (cst.Subscript, cst.Attribute, cst.Call)):
+            if self.is_graph_state_spans(expr, facts):
+                return True
+            expr = expr.func if isinstance(expr, cst.Call) else expr.value
+        return False
+
+    def is_payload(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`data["messages"]`, `response.choices[0].message`: a value read out of an API payload, not a
+        graph state's messages."""
+        return _is_payload(expr) and not self._read_from_graph_state(expr, facts)
+
     def known_class(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
         """The class of the tree (span or not) that `expr`'s value has, when the code says which.
 
@@ -338,6 +366,9 @@ class SpanAnalysis:
             owner = self.known_class(expr.value, facts)
             return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
+            if self.is_graph_state_spans(expr, facts):
+                module, name = GRAPH_MESSAGE_CLASS
+                return self.project.class_named(name, None, module)
             return self.known_class(expr.value, facts)
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
             "get", "pop", "values", "copy"
@@ -365,7 +396,7 @@ class SpanAnalysis:
             return known.is_span
         root = root_name(expr)
         if root == "self" or self.is_lookalike_module or (facts is not None and root in facts.not_spans) or (
-            not isinstance(expr, cst.Name) and _is_payload(expr)
+            not isinstance(expr, cst.Name) and self.is_payload(expr, facts)
         ):
             return False
         evidence = self._evidence(expr, facts)
@@ -600,7 +631,7 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
         name = target.value
         if isinstance(iterable, cst.Name):
             self.facts.loop_sources[name] = iterable.value
-        if _is_payload(iterable):
+        if self.analysis.is_payload(iterable, self.facts):
             self.facts.not_spans.add(name)
             return
         known = self.analysis.known_class(iterable, self.facts)
@@ -629,7 +660,7 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
         if isinstance(value, (cst.ListComp, cst.List, cst.GeneratorExp)) and _builds_elements(value):
             facts.built_collections.add(name)
             return
-        if _is_payload(value):
+        if self.analysis.is_payload(value, facts):
             facts.not_spans.add(name)
             return
         if isinstance(value, cst.Call):

@@ -162,6 +162,7 @@ def decode_class(data: dict[str, Any], name: str) -> ClassFacts:
         auto_versioned=bool(data.get("auto_versioned", False)),
         table_row=bool(data.get("table_row", False)),
         base_modules=tuple(data.get("base_modules", ())),
+        nullable=frozenset(data.get("nullable", ())),
     )
 
 

@@ -56,6 +56,7 @@ class ClassFacts:
     # For each base, the absolute module it is imported from ("" when defined alongside or unknown):
     # how a base from an installed package (`TextNode`) is found (`ProjectIndex.frameworks`).
     base_modules: tuple[str, ...] = ()
+    nullable: frozenset[str] = frozenset()  # fields annotated `Optional[...]`/`... | None` or defaulting to None
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class SpanClass:
     table_row: bool = False
     # The names of the classes it extends, directly or not, that the tree or the frameworks define.
     ancestors: frozenset[str] = frozenset()
+    nullable: frozenset[str] = frozenset()  # fields that may be set to None
 
     @property
     def is_span(self) -> bool:
@@ -230,6 +232,7 @@ class ProjectIndex:
         declared: set[str] = set()
         properties: set[str] = set()
         methods: set[str] = set()
+        nullable: set[str] = set()
         field_types: dict[str, str] = {}
         is_record = auto_versioned = foreign_base = table_row = False
         seen: set[str] = set()
@@ -242,6 +245,7 @@ class ProjectIndex:
             declared |= current.declared
             properties |= current.properties - current.declared
             methods |= current.methods
+            nullable |= current.nullable
             auto_versioned = auto_versioned or current.auto_versioned
             table_row = table_row or current.table_row
             for field_name, type_name in current.field_types:
@@ -277,6 +281,7 @@ class ProjectIndex:
             foreign_base=foreign_base,
             table_row=table_row,
             ancestors=frozenset(seen - {name}),
+            nullable=frozenset(nullable),
             strong_content=any(f in declared for f in vocabulary.strong_content_fields),
             own_content=any(f in declared for f in vocabulary.class_content_fields)
             and any(f in fields_ for f in _own_id_names(vocabulary)),
@@ -510,6 +515,7 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
     declared: set[str] = set()
     properties: set[str] = set()
     methods: set[str] = set()
+    nullable: set[str] = set()
     field_types: dict[str, str] = {}
     auto_versioned = False
     table_row = any(k.arg == "table" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
@@ -523,6 +529,8 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
             )
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             declared.add(statement.target.id)
+            if _allows_none(statement.annotation, statement.value):
+                nullable.add(statement.target.id)
             annotated = _annotated_class(statement.annotation)
             if annotated:
                 field_types[statement.target.id] = annotated
@@ -550,8 +558,36 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
     return ClassFacts(
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
-        base_modules if any(base_modules) else (),
+        base_modules if any(base_modules) else (), frozenset(nullable),
     )
+
+
+def _allows_none(annotation: ast.expr, value: ast.expr | None) -> bool:
+    """A field annotated `Optional[X]`, `X | None` or `Union[X, None]` (also inside `Annotated[...]`),
+    or given the default None (`= None`, `= Field(None)`, `= Field(default=None)`)."""
+    node = annotation
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return False
+    while isinstance(node, ast.Subscript) and _decorator_name(node.value) in WRAPPER_TYPES:
+        node = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) and node.slice.elts else node.slice
+    if isinstance(node, ast.Subscript) and _decorator_name(node.value) in ("Optional", "Union"):
+        members = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if _decorator_name(node.value) == "Optional" or any(_is_none(m) for m in members):
+            return True
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        if _is_none(node.right) or _is_none(node.left):
+            return True
+        node = node.left
+    if isinstance(value, ast.Call):
+        return any(_is_none(d) for d in [*value.args[:1], *(k.value for k in value.keywords if k.arg == "default")])
+    return value is not None and _is_none(value)
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _base_module(base: ast.expr, imported: Mapping[str, tuple[str, str]], here: str) -> str:

@@ -193,6 +193,10 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         span_class = analysis.class_of(owner, facts)
         if span_class is None and analysis.known_class(owner, facts) is None:
             guesses = {c.name: c for c in analysis.guessed_classes(owner) if c.is_span}
+            if len(guesses) > 1 and field is not None:  # `node.text` with TextNode and NodeWithScore imported
+                guesses = {n: c for n, c in guesses.items() if field in c.content_fields}
+            if len(guesses) > 1:  # TextNode and the app's SupportNode(TextNode): the class they all extend
+                guesses = {n: c for n, c in guesses.items() if not c.ancestors & guesses.keys()}
             span_class = next(iter(guesses.values())) if len(guesses) == 1 else None
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
             span_class = analysis.project.subclass_declaring(span_class, field)

@@ -82,7 +82,8 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         field = f"`{span_class.id_fields[0]}`"
         self.report(
             write.statement,
-            f"{write.describe()} rewritten in place; `{span_class.name}` keeps its {field} and has no version or hash",
+            f"{write.describe()} rewritten in place; `{span_class.name}` keeps its {field} and has no version or hash"
+            f" (give the rewrite a new {field}, or build a new `{span_class.name}`)",
         )
 
     def _rekeys(self, write: ContentWrite) -> bool:
