@@ -194,9 +194,9 @@ class ProjectIndex:
             facts = self._framework_class(name, module) or facts
         if facts is None:
             return None
-        key = (name, facts.path)
+        key = (facts.name, facts.path)  # a framework class imported under another name keeps its own
         if key not in self._resolved:
-            self._resolved[key] = self._resolve(name, facts)
+            self._resolved[key] = self._resolve(facts.name, facts)
         return self._resolved[key]
 
     def _framework_class(self, name: str, module: str | None, imported: bool = True) -> ClassFacts | None:
