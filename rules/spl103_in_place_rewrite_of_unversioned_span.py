@@ -14,8 +14,9 @@ class InPlaceRewriteOfUnversionedSpan(RewriteRule):
     docs = """
 ## What it does
 Finds in-place content writes (the same forms as SPL101) on a span whose class, defined in the
-linted tree, declares an id field but neither a version field nor a content hash (stored or
-computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
+linted tree or imported from an installed framework (LangChain's `AIMessage`, see
+`docs/frameworks.md`), declares an id field but neither a version field nor a content hash (stored
+or computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
 not reported.
 
 A class is a span when it declares an id and a content field and either is named with a span noun
@@ -48,7 +49,8 @@ def redact(message: Message) -> None:
 def redact(message: Message) -> Message:
     return Message(id=new_id(), content=scrub(message.content))
 ```
-or add a `version` field to the class and bump it on every rewrite.
+or add a `version` field to the class and bump it on every rewrite. For a framework's class
+(`AIMessage`), give the rewritten message a new id (`message.id = str(uuid4())`) or build a new one.
 
 ## Fix safety
 No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
