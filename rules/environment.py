@@ -23,6 +23,7 @@ import ast
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -226,6 +227,13 @@ def _write_json(path: Path, data: Any) -> None:
         pass
 
 
+def _is_standard_library(entry: str) -> bool:
+    """A `sys.path` entry of the standard library (`lib/python3.12`, `lib-dynload`, `python312.zip`):
+    its classes are no framework's spans, and reading them (`pathlib.Path`) would only cost time."""
+    name = os.path.basename(os.path.normpath(entry)).lower()
+    return name == "lib-dynload" or name.endswith(".zip") or bool(re.fullmatch(r"python\d(?:\.\d+)?|lib", name))
+
+
 @dataclass(frozen=True)
 class ModuleFile:
     """Where a module's source is: the `sys.path` entry, the file, and whether it is a package."""
@@ -239,7 +247,7 @@ class Environment:
     """The modules an interpreter's `sys.path` holds, found without importing them."""
 
     def __init__(self, paths: Iterable[str]) -> None:
-        self.paths = tuple(p for p in paths if os.path.isdir(p))
+        self.paths = tuple(p for p in paths if os.path.isdir(p) and not _is_standard_library(p))
         self._listings: dict[str, frozenset[str]] = {}
 
     def find(self, module: str) -> ModuleFile | None:
