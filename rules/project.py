@@ -84,6 +84,7 @@ class SpanClass:
     table_row: bool = False
     # The names of the classes it extends, directly or not, that the tree or the frameworks define.
     ancestors: frozenset[str] = frozenset()
+    exempt: bool = False  # it or a class it extends is in `vocabulary.not_span_classes`
     nullable: frozenset[str] = frozenset()  # fields that may be set to None
 
     @property
@@ -92,8 +93,9 @@ class SpanClass:
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
-        class that extends a library class (a widget, an exception) or maps a database table is not."""
-        if not (self.id_fields and (self.content_fields or self.content_setters)):
+        class that extends a library class (a widget, an exception) or maps a database table is not,
+        nor one the configuration exempts (`vocabulary.not_span_classes`)."""
+        if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
         if self.named_like_span or self.version_fields or self.hash_fields:
             return True
@@ -281,6 +283,7 @@ class ProjectIndex:
             foreign_base=foreign_base,
             table_row=table_row,
             ancestors=frozenset(seen - {name}),
+            exempt=bool(seen & set(vocabulary.not_span_classes)),
             nullable=frozenset(nullable),
             strong_content=any(f in declared for f in vocabulary.strong_content_fields),
             own_content=any(f in declared for f in vocabulary.class_content_fields)

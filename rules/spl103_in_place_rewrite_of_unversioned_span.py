@@ -50,7 +50,9 @@ def redact(message: Message) -> Message:
     return Message(id=new_id(), content=scrub(message.content))
 ```
 or add a `version` field to the class and bump it on every rewrite. For a framework's class
-(`AIMessage`), give the rewritten message a new id (`message.id = str(uuid4())`) or build a new one.
+(`AIMessage`), give the rewritten message a new id (`message.id = str(uuid4())`) or build a new one;
+if nothing keys on the type's ids, exempt it (`vocabulary: {not_span_classes: [AIMessage]}`: the
+class and its subclasses are then not spans).
 
 ## Fix safety
 No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
@@ -85,7 +87,7 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         self.report(
             write.statement,
             f"{write.describe()} rewritten in place; `{span_class.name}` keeps its {field} and has no version or hash"
-            f" (give the rewrite a new {field}, or build a new `{span_class.name}`)",
+            f" (give it a new {field}, or exempt the type in `vocabulary.not_span_classes`)",
         )
 
     def _rekeys(self, write: ContentWrite) -> bool:

@@ -91,3 +91,9 @@ def test_the_configuration_names_the_interpreter(app: Path, bare_python: str) ->
     done = spanlint("check", "--output-format", "json", ".", cwd=app)
     assert _findings(done) == expected()
     assert "bundled facts used for" in done.stderr
+
+
+def test_an_exempted_type_and_its_subclasses_are_not_spans(app: Path) -> None:
+    (app / ".spanlint.yaml").write_text("root: true\nvocabulary: {not_span_classes: [BaseMessage]}\n")
+    done = spanlint("check", "--output-format", "json", "--python", sys.executable, ".", cwd=app)
+    assert _findings(done) == {f for f in expected() if f[2] != "SPL103"}
