@@ -254,7 +254,8 @@ class Environment:
         """The source of `module`: `a/b/__init__.py[i]` or `a/b.py[i]` under the first entry that has it."""
         parts = module.split(".")
         for entry in self.paths:
-            if parts[0] not in self._listing(entry) and f"{parts[0]}.py" not in self._listing(entry) and f"{parts[0]}.pyi" not in self._listing(entry):
+            listing = self._listing(entry)
+            if parts[0] not in listing and f"{parts[0]}.py" not in listing and f"{parts[0]}.pyi" not in listing:
                 continue
             base = os.path.join(entry, *parts)
             for suffix in _SOURCE_SUFFIXES:
@@ -265,11 +266,6 @@ class Environment:
                 if os.path.isfile(base + suffix):
                     return ModuleFile(entry, base + suffix, False)
         return None
-
-    def has_package(self, module: str) -> bool:
-        """Some entry holds the top-level package (or module) of `module`."""
-        top = module.split(".")[0]
-        return any(top in self._listing(e) or f"{top}.py" in self._listing(e) for e in self.paths)
 
     def source_key(self, found: ModuleFile) -> str:
         """The name the module's facts are kept under: `<distribution>-<version>` of the installed
@@ -354,12 +350,10 @@ class FrameworkClasses:
             self._fingerprint = hashlib.sha256(f"{self.environment.fingerprint()}\0{bundled}".encode()).hexdigest()
         return self._fingerprint
 
-    def class_facts(self, module: str | None, name: str, imported: bool = True) -> ClassFacts | None:
+    def class_facts(self, module: str, name: str, imported: bool = True) -> ClassFacts | None:
         """The class `from module import name` binds, if a class of an installed package or of the
         bundled facts; the classes of the module that defines it are read too. `imported`: the tree
         imports it (not a framework class's base), so where it was found is told (`note`)."""
-        if not module:
-            return self.read.get(name)
         requested = self.module(module)
         if imported and module in self._bundled_read:
             self.from_bundled.add(module)
