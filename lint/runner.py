@@ -145,7 +145,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     vocabulary = root_settings.vocabulary
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, jobs, resolver, options, cache, project_files)
-        frameworks = _frameworks(root_settings, cache)
+        frameworks = _frameworks(root_settings, cache, root, summaries.paths())
         index = cache.index_digest(vocabulary, [*summaries.parts(), frameworks.fingerprint])
 
         @lru_cache(maxsize=None)
@@ -180,13 +180,22 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         )
 
 
-def _frameworks(settings: Settings, cache: Cache) -> FrameworkClasses:
-    """The framework classes of the environment the settings name, kept in the cache directory."""
+def _frameworks(settings: Settings, cache: Cache, root: Path, paths: list[str]) -> FrameworkClasses:
+    """The framework classes of the environment the settings name, kept in the cache directory; the
+    project's own packages (any directory or module name of its files) are not looked up there."""
     store = cache.directory / "frameworks" / code_fingerprint()[:16] if cache.enabled and cache.directory else None
     try:
-        return FrameworkClasses.for_environment(settings.python, store)
+        frameworks = FrameworkClasses.for_environment(settings.python, store)
     except InterpreterError as error:
         raise ConfigError(str(error)) from None
+    own: set[str] = set()
+    prefix = len(str(root)) + 1
+    for path in paths:
+        parts = path[prefix:].replace("\\", "/").split("/")
+        own.update(parts[:-1])
+        own.add(parts[-1].rsplit(".", 1)[0])
+    frameworks.own_packages = frozenset(own)
+    return frameworks
 
 
 def _notes(frameworks: FrameworkClasses) -> tuple[str, ...]:
@@ -225,7 +234,7 @@ def check_stdin(
         summaries = _project_summaries(root, [], resolver, options, cache)
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(root_settings.vocabulary, summaries.all())
-        project.frameworks = _frameworks(root_settings, cache)
+        project.frameworks = _frameworks(root_settings, cache, root, summaries.paths())
         diagnostics = lint_bytes(data, job, project, summary, options.prescan)
     return RunResult(diagnostics, [job.display], {job.display: source}, notes=_notes(project.frameworks))
 

@@ -327,6 +327,9 @@ class FrameworkClasses:
         # Every class read so far, by name (first read wins): where a field's class is looked up
         # (`NodeWithScore.node: BaseNode`) and a subclass declaring a written field is found.
         self.read: dict[str, ClassFacts] = {}
+        # Top-level names of the linted tree's own modules and packages: never looked up (the tree's
+        # classes are its own, and linting a framework's source must not read it from elsewhere).
+        self.own_packages: frozenset[str] = frozenset()
         self._bundled_read: set[str] = set()  # modules read from the bundled facts
         # Of the modules the tree imports from: those read from the bundled facts, and those of a
         # framework the bundled facts know found neither there nor in the environment.
@@ -354,6 +357,8 @@ class FrameworkClasses:
         """The class `from module import name` binds, if a class of an installed package or of the
         bundled facts; the classes of the module that defines it are read too. `imported`: the tree
         imports it (not a framework class's base), so where it was found is told (`note`)."""
+        if module.split(".")[0] in self.own_packages:
+            return None
         requested = self.module(module)
         if imported and module in self._bundled_read:
             self.from_bundled.add(module)
