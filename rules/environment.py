@@ -9,8 +9,8 @@ project index (`ProjectIndex.frameworks`) asks `FrameworkClasses.class_facts(mod
    import system would (package directories, `__init__.py`, `.pyi`), and the module is read with
    `ast` into the same `ClassFacts` the tree's own classes get; re-exports (`from .schema import *`,
    `__all__`, `from x import Y as Z`) and base classes in other modules or packages are followed.
-   Only the modules reached this way are read, each once, and what a module declares is kept per
-   (distribution, version) in the cache directory;
+   Only the modules reached this way are read, each once, and what a module declares is kept in
+   the cache directory under its distribution and version (`llama_index_core-0.14.25/<module>.json`);
 2. else bundled facts (`rules/frameworks/facts.json`, made from pinned wheels by
    `tools/make_framework_facts.py`) for the main frameworks' span types.
 
@@ -321,7 +321,6 @@ class FrameworkClasses:
         self.interpreter = interpreter or sys.executable
         self._store = store
         self._modules: dict[str, ModuleFacts | None] = {}
-        self._kept: dict[str, dict[str, Any]] = {}  # source key -> module -> encoded facts
         self._bundled: dict[str, Any] | None = None
         self._fingerprint: str | None = None
         # Every class read so far, by name (first read wins): where a field's class is looked up
@@ -435,36 +434,21 @@ class FrameworkClasses:
         return name in facts.classes or name in facts.names or bool(facts.stars)
 
     def _from_source(self, module: str, found: ModuleFile) -> ModuleFacts | None:
-        key = self.environment.source_key(found)
-        kept = self._kept_facts(key)
-        data = kept.get(module)
-        if isinstance(data, dict):
+        """The module's facts: kept in the store under its distribution and version, else read now."""
+        kept = self._store / self.environment.source_key(found) / f"{module}.json" if self._store is not None else None
+        if kept is not None:
             try:
-                return decode_module(data)
-            except (KeyError, TypeError, ValueError, IndexError):
-                pass  # a damaged entry is read again
+                return decode_module(json.loads(kept.read_text(encoding="utf-8")))
+            except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+                pass  # not kept yet, or damaged: read again
         try:
             source = Path(found.path).read_text(encoding="utf-8")
             facts = module_facts(source, module, found.path, found.is_package)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             return None
-        kept[module] = encode_module(facts)
-        if self._store is not None:
-            _write_json(self._store / f"{key}.json", kept)
+        if kept is not None:
+            _write_json(kept, encode_module(facts))
         return facts
-
-    def _kept_facts(self, key: str) -> dict[str, Any]:
-        found = self._kept.get(key)
-        if found is None:
-            found = {}
-            if self._store is not None:
-                try:
-                    loaded = json.loads((self._store / f"{key}.json").read_text(encoding="utf-8"))
-                    found = loaded if isinstance(loaded, dict) else {}
-                except (OSError, ValueError):
-                    pass
-            self._kept[key] = found
-        return found
 
     def _bundled_modules(self) -> dict[str, Any]:
         if self._bundled is None:
@@ -474,12 +458,6 @@ class FrameworkClasses:
             except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 self._bundled = {}
         return self._bundled
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Sent to worker processes without the raw caches (each re-reads what it needs)."""
-        state = dict(self.__dict__)
-        state["_kept"] = {}
-        return state
 
 
 def _listed(modules: set[str], limit: int = 6) -> str:

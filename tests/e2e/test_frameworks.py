@@ -52,8 +52,8 @@ def test_framework_facts_are_kept_per_distribution_and_version(app: Path) -> Non
 
     check = ("check", "--output-format", "concise", "--python", sys.executable, "app/retrieval.py")
     first = spanlint(*check, cwd=app)
-    kept = sorted(p.name for p in (app / ".spanlint_cache" / "frameworks").glob("*/*.json"))
-    assert f"llama_index_core-{llama_index.core.__version__}.json" in kept, kept
+    kept = sorted(p.relative_to(p.parents[1]).as_posix() for p in (app / ".spanlint_cache" / "frameworks").glob("*/*/*.json"))
+    assert f"llama_index_core-{llama_index.core.__version__}/llama_index.core.schema.json" in kept, kept
     (app / "app" / "retrieval.py").write_text(FILES["app/retrieval.py"] + "\n# edited\n")
     again = spanlint(*check, cwd=app)  # the file changed: linted again, with the kept facts
     assert again.stdout.count("SPL104") == first.stdout.count("SPL104") == 4

@@ -93,7 +93,7 @@ def test_facts_are_kept_per_distribution_and_version(tmp_path: Path) -> None:
     site = _site(tmp_path / "site", {"fw/schema.py": SCHEMA, "fw-1.0.dist-info/METADATA": ""})
     store = tmp_path / "store"
     assert FrameworkClasses([str(site)], store).class_facts("fw.schema", "TextNode") is not None
-    assert [p.name for p in store.iterdir()] == ["fw-1.0.json"]
+    assert [p.relative_to(store).as_posix() for p in store.rglob("*.json")] == ["fw-1.0/fw.schema.json"]
     (site / "fw" / "schema.py").write_text("")  # the same version: its kept facts are used
     assert FrameworkClasses([str(site)], store).class_facts("fw.schema", "TextNode") is not None
 
