@@ -43,6 +43,11 @@ class ContentWrite:
     def describe(self) -> str:
         return f"`{self.owner_code}.{self.field}`" if self.field else f"`{self.owner_code}`'s content"
 
+    def rewritten(self) -> str:
+        """`<what> rewritten in place`, or `<what> replaced by a copy under the same id`."""
+        how = "replaced by a copy under the same id" if self.copy is not None else "rewritten in place"
+        return f"{self.describe()} {how}"
+
 
 def content_writes(context: FileContext, facts: FunctionFacts) -> list[ContentWrite]:
     """The content writes of one function (not of the functions nested in it), computed once."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Invalid, Valid
-from rules.rewrites import ContentWrite, RewriteRule
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets
 
 
 class InPlaceRewriteOfUnversionedSpan(RewriteRule):
@@ -83,10 +83,12 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             return
         if write.copy is None and self.reads_field(write, span_class.id_fields) and self._rekeys(write):
             return
+        if copy_sets(write, span_class.id_fields):
+            return  # a copy under a new id (`model_copy(update={"content": ..., "id": new_id()})`)
         field = f"`{span_class.id_fields[0]}`"
         self.report(
             write.statement,
-            f"{write.describe()} rewritten in place; `{span_class.name}` keeps its {field} and has no version or hash"
+            f"{write.rewritten()}; `{span_class.name}` keeps its {field} and has no version or hash"
             f" (give it a new {field}, or exempt the type in `vocabulary.not_span_classes`)",
         )
 

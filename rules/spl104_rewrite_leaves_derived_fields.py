@@ -6,7 +6,7 @@ import re
 
 from rules.base import Fix, Invalid, Valid
 from rules.lazy_libcst import cst
-from rules.rewrites import ContentWrite, RewriteRule, insert_after
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
 class RewriteLeavesDerivedFields(RewriteRule):
@@ -81,6 +81,8 @@ the project may prefer to recompute them at once.
         span_class = write.span_class
         if span_class is None or not span_class.derived_fields:
             return
+        if copy_sets(write, (*span_class.derived_fields, *span_class.id_fields)):
+            return  # the copy resets them, or gets a new id
         code = self.function_code()
         owner = re.escape(write.owner_code)
         for field in span_class.derived_fields:
@@ -92,7 +94,7 @@ the project may prefer to recompute them at once.
         left = ", ".join(f"`{f}`" for f in fields)
         verb = "describes" if len(fields) == 1 else "describe"
         self.report(
-            write.statement, f"{write.describe()} rewritten in place; {left} still {verb} the old text", fix=self._fix(write)
+            write.statement, f"{write.rewritten()}; {left} still {verb} the old text", fix=self._fix(write)
         )
 
     def _fix(self, write: ContentWrite) -> Fix | None:

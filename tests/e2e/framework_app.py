@@ -91,6 +91,28 @@ def truncate_tools(history: list[BaseMessage], limit: int) -> None:
 def count_tools(history: list[BaseMessage]) -> int:
     return sum(isinstance(entry, ToolMessage) for entry in history)
 ''',
+    "app/store.py": '''\
+import uuid
+
+from langchain_core.messages import BaseMessage
+from llama_index.core.schema import TextNode
+
+
+def retitle(nodes: list[TextNode], index: int, text: str) -> None:
+    nodes[index] = nodes[index].model_copy(update={"text": text})  # expect: SPL104
+
+
+def retitle_safe(nodes: list[TextNode], index: int, text: str) -> None:
+    nodes[index] = nodes[index].model_copy(update={"text": text, "embedding": None})
+
+
+def edit(history: list[BaseMessage], index: int, text: str) -> None:
+    history[index] = history[index].model_copy(update={"content": text})  # expect: SPL103
+
+
+def edit_safe(history: list[BaseMessage], index: int, text: str) -> None:
+    history[index] = history[index].model_copy(update={"content": text, "id": str(uuid.uuid4())})
+''',
     "app/graph.py": '''\
 from langchain_core.messages import AIMessage
 
