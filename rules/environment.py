@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from rules.project import ClassFacts, absolute_module, class_facts, module_imports
+from rules.project import RECORD_LIBRARIES, ClassFacts, absolute_module, class_facts, module_imports
 
 BUNDLED_FACTS = Path(__file__).with_name("frameworks") / "facts.json"
 FACTS_FORMAT = 1
@@ -364,6 +364,8 @@ class FrameworkClasses:
         elif imported and requested is None and self._is_framework(module):
             self.not_found.add(module)
         for _ in range(MAX_HOPS):
+            if module.split(".")[0] in RECORD_LIBRARIES:
+                return None  # `llama_index.core.bridge.pydantic.BaseModel` is pydantic's: a record base, not read
             facts = self.module(module)
             if facts is None:
                 return None
