@@ -107,7 +107,8 @@ def _split(values: Optional[List[str]]) -> tuple[str, ...]:
 
 
 def _resolver(
-    config: Optional[Path], isolated: bool, select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...]
+    config: Optional[Path], isolated: bool, select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
+    python: Optional[str] = None,
 ) -> ConfigResolver:
     def overrides(settings: Settings) -> Settings:
         return dataclasses.replace(
@@ -115,6 +116,7 @@ def _resolver(
             select=select or settings.select,
             extend_select=(() if select else settings.extend_select) + extend_select,
             ignore=settings.ignore + ignore,
+            python=python or settings.python,
         )
 
     return ConfigResolver(config_file=config, isolated=isolated, overrides=overrides)
@@ -189,6 +191,10 @@ def check(
         None, "--runtime-report", dir_okay=False,
         help="Merge the runtime guard's violations from this file (`pytest --span-guard-report`) into the report.",
     ),
+    python: Optional[str] = typer.Option(
+        None, "--python", help="The Python interpreter whose installed packages define the imported classes "
+        "(default: $VIRTUAL_ENV's, else spanlint's own).",
+    ),
 ) -> None:
     """Lint Python files; exit 0 when clean, 1 with findings, 2 on a usage or configuration error."""
     chosen = _split(select), _split(extend_select), _split(ignore)
@@ -209,7 +215,7 @@ def check(
     fixed: Optional[FixRun] = None
     with _usage_errors(), _progress_display(targets) as progress:
         options = dataclasses.replace(options, progress=progress)
-        resolver = _resolver(config, isolated, *chosen)
+        resolver = _resolver(config, isolated, *chosen, python=python)
         if targets == [STDIN]:
             data = sys.stdin.buffer.read()
             if fix or diff:
@@ -268,6 +274,8 @@ def check(
         _report(result, output_format.value, output_file, show_statistics, color, text_options, stream)
     if fixed is not None:
         _report_fixes(fixed, len(result.diagnostics), hidden, output)
+    for note in result.notes:
+        output.note(f"spanlint: {note}")
     if result.internal_errors:
         _report_internal_errors(result.internal_errors)
         raise typer.Exit(INTERNAL_ERROR)

@@ -238,6 +238,14 @@ def _vocabulary(value: Any, base: Path) -> dict[str, Any]:
     return dict(value)
 
 
+def _python(value: Any, base: Path) -> str:
+    """A path relative to the configuration file's directory; a bare name (`python3`) is looked up on PATH."""
+    if not isinstance(value, str) or not value.strip():
+        raise TypeError("expected the path of a Python interpreter")
+    value = os.path.expanduser(value)
+    return value if os.sep not in value and "/" not in value else os.path.normpath(os.path.join(base, value))
+
+
 _CHECKS: dict[str, Callable[[Any, Path], Any]] = {
     "root": _bool,
     "select": _selectors,
@@ -248,6 +256,7 @@ _CHECKS: dict[str, Callable[[Any, Path], Any]] = {
     "severity": _severity,
     "max-file-bytes": _max_file_bytes,
     "vocabulary": _vocabulary,
+    "python": _python,
 }
 
 

@@ -21,13 +21,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
-from lint.cache import CACHE_DIR_NAME, Cache, part_digest
-from lint.config import ConfigResolver
+from lint.cache import CACHE_DIR_NAME, Cache, code_fingerprint, part_digest
+from lint.config import ConfigError, ConfigResolver
 from lint.diagnostics import Diagnostic, sort_diagnostics
 from lint.discovery import discover, is_force_excluded, project_root
 from lint.engine import lint_source, parse_error
 from lint.settings import Settings
 from lint.source import SourceError, read_file, read_source
+from rules.environment import FrameworkClasses, InterpreterError
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 # Below this many files, a process pool costs more than it saves.
@@ -63,6 +64,8 @@ class RunResult:
     warnings: list[str] = field(default_factory=list)
     # The file each linted display path was read from (fixes write only these).
     paths: dict[str, str] = field(default_factory=dict, repr=False)
+    # Said once at the end of the run (on stderr): e.g. imported modules not found in the environment.
+    notes: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, diagnostics: list[Diagnostic], files: list[str], **more: Any) -> "RunResult":
@@ -153,11 +156,12 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     root = project_root([Path(p) for p in paths])
     # Linting the project root itself: its files are the project's, no need to walk it twice.
     project_files = files if [Path(os.path.abspath(p)) for p in paths] == [root] else None
-    vocabulary = resolver.settings_for(root).vocabulary
+    root_settings = resolver.settings_for(root)
+    vocabulary = root_settings.vocabulary
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, jobs, resolver, options, cache, project_files)
-
-        index = cache.index_digest(vocabulary, summaries.parts())
+        frameworks = _frameworks(root_settings, cache, root, summaries.paths())
+        index = cache.index_digest(vocabulary, [*summaries.parts(), frameworks.fingerprint])
 
         @lru_cache(maxsize=None)
         def project() -> ProjectIndex:
@@ -165,6 +169,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             if found is None:
                 found = ProjectIndex.merge(vocabulary, summaries.all())
                 cache.put_index(index, found)
+            found.frameworks = frameworks
             return found
 
         found: dict[str, list[Diagnostic]] = {}
@@ -173,6 +178,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             if cached is not None:
                 found[job.path] = cached
         items = [(job, summaries.get(job.path)) for job in jobs if job.path not in found]
+        frameworks.preload(i for _, summary in items if summary is not None for i in summary.imports)
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
@@ -186,6 +192,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         return RunResult.of(
             diagnostics, [job.display for job in jobs], project=project() if fixes else None,
             warnings=_prepended(warnings, cache.warnings), paths={job.display: job.path for job in jobs},
+            notes=_notes(frameworks),
         )
 
 
@@ -193,6 +200,29 @@ def _prepended(first: list[str], then: list[str]) -> list[str]:
     """`then` (a list others may still append to) with `first` put before its lines."""
     then[:0] = first
     return then
+
+
+def _frameworks(settings: Settings, cache: Cache, root: Path, paths: list[str]) -> FrameworkClasses:
+    """The framework classes of the environment the settings name, kept in the cache directory; the
+    project's own packages (any directory or module name of its files) are not looked up there."""
+    store = cache.directory / "frameworks" / code_fingerprint()[:16] if cache.enabled and cache.directory else None
+    try:
+        frameworks = FrameworkClasses.for_environment(settings.python, store)
+    except InterpreterError as error:
+        raise ConfigError(str(error)) from None
+    own: set[str] = set()
+    prefix = len(str(root)) + 1
+    for path in paths:
+        parts = path[prefix:].replace("\\", "/").split("/")
+        own.update(parts[:-1])
+        own.add(parts[-1].rsplit(".", 1)[0])
+    frameworks.own_packages = frozenset(own)
+    return frameworks
+
+
+def _notes(frameworks: FrameworkClasses) -> tuple[str, ...]:
+    note = frameworks.note()
+    return (note,) if note else ()
 
 
 def _open_cache(root: Path, options: RunOptions) -> Cache:
@@ -227,12 +257,17 @@ def check_stdin(
         return RunResult(_failure(job, str(error)), [job.display])
     summary = summarize_source(source, job.settings.vocabulary, job.path)
     root = project_root([named.parent if named else Path.cwd()])
+    root_settings = resolver.settings_for(root)
     with _open_cache(root, options) as cache:
         summaries = _project_summaries(root, [], resolver, options, cache)
         summaries.add(job.path, summary)
-        project = ProjectIndex.merge(resolver.settings_for(root).vocabulary, summaries.all())
-    diagnostics = lint_bytes(data, job, project, summary, options.prescan)
-    return RunResult.of(diagnostics, [job.display], sources={job.display: source}, project=project, warnings=cache.warnings)
+        project = ProjectIndex.merge(root_settings.vocabulary, summaries.all())
+        project.frameworks = _frameworks(root_settings, cache, root, summaries.paths())
+        diagnostics = lint_bytes(data, job, project, summary, options.prescan)
+    return RunResult.of(
+        diagnostics, [job.display], sources={job.display: source}, project=project, warnings=cache.warnings,
+        notes=_notes(project.frameworks),
+    )
 
 
 class ProjectSummaries:

@@ -41,6 +41,9 @@ class Settings:
     # LibCST needs ~300 MB of memory per MB of source: the default keeps a worker near 300 MB.
     max_file_bytes: int = 1_000_000
     config_files: tuple[str, ...] = ()
+    # The interpreter whose installed packages define the framework classes the code imports
+    # (`rules.environment`); None: `$VIRTUAL_ENV`'s, else the one running spanlint.
+    python: str | None = None
 
     def rules_for(self, path: str) -> tuple[type[Rule], ...]:
         """The rules that run on `path`, ordered by code."""

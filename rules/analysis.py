@@ -39,9 +39,11 @@ PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "pa
 FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
 # What a converting function builds its object from (`message_from_dict`, `from_json`): the result is new.
 _SERIALIZED_FORMS = frozenset({"dict", "dicts", "json", "yaml", "str", "string", "text", "bytes", "dump", "row", "record", "proto"})
+# The class of the messages a LangGraph state holds (`MessagesState`, `add_messages`): LangChain's.
+GRAPH_MESSAGE_CLASS = ("langchain_core.messages", "BaseMessage")
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 # `SpanAnalysis.memo` keys of the guesses by name (`SpanAnalysis.guessed_classes`).
-_NAMES_BY_NOUN, _GUESSED, _GUESSED_SPAN, _GUESSED_AUTO = "names by noun", "guessed", "guessed span", "guessed auto"
+_NAMES_BY_NOUN, _GUESSED, _GUESSED_SPAN = "names by noun", "guessed", "guessed span"
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 
 
@@ -147,6 +149,8 @@ class SpanAnalysis:
         self._module_flags: tuple[bool, bool] | None = None
         self._constants: dict[str, str] | None = None
         self._origins: dict[str, str] | None = None
+        # name -> (absolute module, name there) of `from module import name [as alias]`, set with `_origins`
+        self._imported: dict[str, tuple[str, str]] = {}
         # Per-file results other shared helpers compute once for several rules (e.g. content writes).
         self.memo: dict[Any, Any] = {}
         self._compression_names: frozenset[str] | None = None
@@ -157,11 +161,12 @@ class SpanAnalysis:
         if not name:
             return None
         origin = self._origin(name)
-        if name not in self.project.classes:
-            if origin is None or "::" not in origin:
-                return None
-            origin, name = origin.split("::")
-        return self.project.class_named(name, origin)
+        module, real = self._imported.get(name, (None, name))
+        if origin is not None and "::" in origin:
+            origin, real = origin.split("::")
+        elif name not in self.project.classes and module is None:
+            return self.project.class_named(name) if self.project.frameworks is not None else None
+        return self.project.class_named(real, origin, module)
 
     def span_class(self, name: str | None) -> SpanClass | None:
         found = self.class_named(name)
@@ -179,27 +184,27 @@ class SpanAnalysis:
         defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
         return self._guessed(expr, _GUESSED)
 
-    def guessed_span_class(self, expr: cst.BaseExpression) -> SpanClass | None:
-        """The span class `guessed_classes` finds for `expr` when it finds exactly one (by name)."""
-        return self._guessed(expr, _GUESSED_SPAN)
+    def guessed_span_class(self, expr: cst.BaseExpression, field: str | None = None) -> SpanClass | None:
+        """The span class `guessed_classes` finds for `expr` when it comes to one: of several, those
+        whose content is `field` (`node.text` with `TextNode` and `NodeWithScore` imported), then the
+        class the others extend (`TextNode` and the app's `SupportNode(TextNode)`)."""
+        return self._guessed(expr, _GUESSED_SPAN, field)
 
-    def guessed_auto_versioned(self, expr: cst.BaseExpression) -> bool:
-        """Whether a class `guessed_classes` finds for `expr` bumps its version by itself."""
-        return bool(self._guessed(expr, _GUESSED_AUTO))
-
-    def _guessed(self, expr: cst.BaseExpression, kind: str) -> Any:
-        """`guessed_classes` (`kind` _GUESSED) or what the other two guesses make of it, computed once
-        per set of nouns: rules ask about every write, and a generated module has thousands."""
+    def _guessed(self, expr: cst.BaseExpression, kind: str, field: str | None = None) -> Any:
+        """`guessed_classes` (`kind` _GUESSED) or the span class made of it, computed once per set of
+        nouns (and field): rules ask about every write, and a generated module has thousands."""
         name = last_name(expr)
         nouns = frozenset({self._noun_of(p) for p in name_parts(name)} - {None}) if name is not None else frozenset()
-        key = (kind, nouns)
+        key = (kind, field, nouns)
         if key in self.memo:
             return self.memo[key]
         if kind == _GUESSED_SPAN:
             spans = {c.name: c for c in self.guessed_classes(expr) if c.is_span}
+            if len(spans) > 1 and field is not None:
+                spans = {n: c for n, c in spans.items() if field in c.content_fields}
+            if len(spans) > 1:
+                spans = {n: c for n, c in spans.items() if not c.ancestors & spans.keys()}
             found: Any = next(iter(spans.values())) if len(spans) == 1 else None
-        elif kind == _GUESSED_AUTO:
-            found = any(c.auto_versioned for c in self.guessed_classes(expr))
         elif nouns:
             by_noun, names = self._names_by_noun()
             matching = sorted({index for noun in nouns for index in by_noun.get(noun, ())})
@@ -232,8 +237,11 @@ class SpanAnalysis:
             code = self.source
             for match in _FROM_IMPORT.finditer(code):
                 origin = self._absolute_module(match.group(1))
+                absolute = None if match.group(1).startswith(".") else match.group(1)
                 for imported in match.group(2).replace("(", " ").split(","):
                     real, _, alias = imported.strip().partition(" as ")
+                    if absolute and real.strip()[:1].isupper():
+                        self._imported.setdefault(alias.strip() or real.strip(), (absolute, real.strip()))
                     if alias.strip():
                         self._origins.setdefault(alias.strip(), f"{origin}::{real.strip()}")
                     else:
@@ -364,6 +372,32 @@ class SpanAnalysis:
         return found
 
     # --- values ----------------------------------------------------------------------------
+    def is_graph_state_spans(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`state["messages"]` in a graph node function: a span-container key (a plural span noun) read
+        from a parameter named `state` (`agent_state`) or annotated with a state class (`MessagesState`,
+        a `TypedDict` named `...State`). Not an API payload, though keyed by a string."""
+        if facts is None or not isinstance(expr, cst.Subscript) or not isinstance(expr.value, cst.Name):
+            return False
+        root = expr.value.value
+        key = string_key(expr)
+        if root not in facts.params or key is None or not self.is_span_name(key) or not name_parts(key)[-1].endswith("s"):
+            return False
+        annotated = facts.params[root] or ""
+        return name_parts(root)[-1] == "state" or annotated.endswith("State")
+
+    def _read_from_graph_state(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`expr` is, or is read out of, a graph state's span container (`state["messages"][-1]`)."""
+        while isinstance(expr, (cst.Subscript, cst.Attribute, cst.Call)):
+            if self.is_graph_state_spans(expr, facts):
+                return True
+            expr = expr.func if isinstance(expr, cst.Call) else expr.value
+        return False
+
+    def is_payload(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
+        """`data["messages"]`, `response.choices[0].message`: a value read out of an API payload, not a
+        graph state's messages."""
+        return _is_payload(expr) and not self._read_from_graph_state(expr, facts)
+
     def known_class(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
         """The class of the tree (span or not) that `expr`'s value has, when the code says which.
 
@@ -383,6 +417,9 @@ class SpanAnalysis:
             owner = self.known_class(expr.value, facts)
             return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
+            if self.is_graph_state_spans(expr, facts):
+                module, name = GRAPH_MESSAGE_CLASS
+                return self.project.class_named(name, None, module)
             return self.known_class(expr.value, facts)
         if isinstance(expr, cst.Await):
             return self.known_class(expr.expression, facts)
@@ -436,7 +473,7 @@ class SpanAnalysis:
             return False
         root = root_name(expr)
         if root == "self" or self.is_lookalike_module or (facts is not None and root in facts.not_spans) or (
-            not isinstance(expr, cst.Name) and _is_payload(expr)
+            not isinstance(expr, cst.Name) and self.is_payload(expr, facts)
         ):
             return False
         evidence = self._evidence(expr, facts)
@@ -692,7 +729,7 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
         name = target.value
         if isinstance(iterable, cst.Name):
             self.facts.loop_sources[name] = iterable.value
-        if _is_payload(iterable):
+        if self.analysis.is_payload(iterable, self.facts):
             self.facts.not_spans.add(name)
             return
         known = self.analysis.known_class(iterable, self.facts)
@@ -721,7 +758,7 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
         if isinstance(value, (cst.ListComp, cst.List, cst.GeneratorExp)) and _builds_elements(value):
             facts.built_collections.add(name)
             return
-        if _is_payload(value):
+        if self.analysis.is_payload(value, facts):
             facts.not_spans.add(name)
             return
         if isinstance(value, cst.Call):

@@ -12,16 +12,23 @@ import re
 import warnings
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, MutableMapping
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
 from rules.names import name_parts
 from rules.prescan import definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
+if TYPE_CHECKING:
+    from rules.environment import FrameworkClasses
+
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
 RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct", "SQLModel", "Document"})
 # Bases that give a class no fields or meaning of their own.
 NEUTRAL_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+# Libraries whose classes give a class only its record kind (`pydantic.BaseModel`): not read from the environment.
+RECORD_LIBRARIES = frozenset({
+    "pydantic", "typing", "typing_extensions", "abc", "dataclasses", "attr", "attrs", "msgspec", "enum", "collections",
+})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
 ORM_FIELD_CALLS = frozenset({"Column", "mapped_column", "relationship"})
 # Syntax trees nested deeper than this are not linted: LibCST's native parser overflows its stack
@@ -47,6 +54,10 @@ class ClassFacts:
     # (method, class name of its return annotation) for methods annotated with a plain class name.
     returns: tuple[tuple[str, str], ...] = ()
     numeric: frozenset[str] = frozenset()  # fields declared as one number or flag (`value: int`, `score: float | None`)
+    # For each base, the absolute module it is imported from ("" when defined alongside or unknown):
+    # how a base from an installed package (`TextNode`) is found (`ProjectIndex.frameworks`).
+    base_modules: tuple[str, ...] = ()
+    nullable: frozenset[str] = frozenset()  # fields annotated `Optional[...]`/`... | None` or defaulting to None
 
 
 @dataclass(frozen=True)
@@ -73,6 +84,10 @@ class SpanClass:
     foreign_base: bool = False
     table_row: bool = False
     returns: tuple[tuple[str, str], ...] = ()
+    # The names of the classes it extends, directly or not, that the tree or the frameworks define.
+    ancestors: frozenset[str] = frozenset()
+    exempt: bool = False  # it or a class it extends is in `vocabulary.not_span_classes`
+    nullable: frozenset[str] = frozenset()  # fields that may be set to None
 
     @property
     def is_span(self) -> bool:
@@ -80,8 +95,9 @@ class SpanClass:
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
-        class that extends a library class (a widget, an exception) or maps a database table is not."""
-        if not (self.id_fields and (self.content_fields or self.content_setters)):
+        class that extends a library class (a widget, an exception) or maps a database table is not,
+        nor one the configuration exempts (`vocabulary.not_span_classes`)."""
+        if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
         if self.named_like_span or self.version_fields or self.hash_fields:
             return True
@@ -132,6 +148,9 @@ class FileSummary:
     # parse for rules that are `local_to_definitions`.
     definitions: tuple[tuple[int, int, int], ...] = ()
     shape_definitions: dict[str, frozenset[int]] = field(default_factory=dict)
+    # (module, name) of each class-like name the file imports from an absolute module
+    # (`from llama_index.core.schema import TextNode`), for `rules.environment.FrameworkClasses.preload`.
+    imports: tuple[tuple[str, str], ...] = ()
 
     def index_part(self) -> "FileSummary | None":
         """What `ProjectIndex.add` reads of this summary (its classes and helpers); None when it adds nothing."""
@@ -147,6 +166,9 @@ class ProjectIndex:
     helpers: MutableMapping[str, HelperEffects] = field(default_factory=dict)
     # Classes whose name the tree defines more than once, every definition (first is `classes[name]`).
     alternatives: MutableMapping[str, list[ClassFacts]] = field(default_factory=dict)
+    # Classes of installed packages, else bundled facts (`rules.environment.FrameworkClasses`): the
+    # classes the tree imports or extends but does not define. Not stored with the index.
+    frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
     _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -166,8 +188,9 @@ class ProjectIndex:
             self.helpers.setdefault(name, helper)
         self._resolved.clear()
 
-    def class_named(self, name: str | None, origin: str | None = None) -> SpanClass | None:
-        """The class named `name` with its inherited fields, if the tree defines it.
+    def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
+        """The class named `name` with its inherited fields, if the tree defines it, else if `module`
+        (the absolute module it is imported from) or an installed framework class already read does.
 
         When the tree defines the name several times, `origin` (the path, without `.py`, of the
         module it is imported from or defined in, e.g. `pkg/schemas/block`) picks the definition.
@@ -175,12 +198,32 @@ class ProjectIndex:
         if not name:
             return None
         facts = self._definition(name, origin)
+        if facts is None or (module and not _defined_in(facts, module.replace(".", "/"))):
+            facts = self._framework_class(name, module) or facts
         if facts is None:
             return None
-        key = (name, facts.path)
+        key = (facts.name, facts.path)  # a framework class imported under another name keeps its own
         if key not in self._resolved:
-            self._resolved[key] = self._resolve(name, facts)
+            self._resolved[key] = self._resolve(facts.name, facts)
         return self._resolved[key]
+
+    def _framework_class(self, name: str, module: str | None, imported: bool = True) -> ClassFacts | None:
+        if self.frameworks is None or name in NEUTRAL_BASES or (module or "").split(".")[0] in RECORD_LIBRARIES:
+            return None
+        return self.frameworks.class_facts(module, name, imported) if module else self.frameworks.read_class(name)
+
+    def subclass_declaring(self, base: SpanClass, field_name: str) -> SpanClass | None:
+        """For a value declared as a framework class that lacks the content field written to it
+        (`NodeWithScore.node: BaseNode`, `.text`), the subclass read from the same framework that
+        declares it (`TextNode`); the one nearest `base` when several do."""
+        if self.frameworks is None:
+            return None
+        found = [
+            known for name in sorted(self.frameworks.read)
+            if (known := self.class_named(name)) is not None and base.name in known.ancestors
+            and field_name in known.content_fields
+        ]
+        return min(found, key=lambda c: len(c.ancestors), default=None)
 
     def span_class(self, name: str | None, origin: str | None = None) -> SpanClass | None:
         """The class named `name` if it is a span class (declares or inherits an id and a content field)."""
@@ -207,33 +250,39 @@ class ProjectIndex:
         declared: set[str] = set()
         properties: set[str] = set()
         methods: set[str] = set()
+        nullable: set[str] = set()
         field_types: dict[str, str] = {}
         returns: dict[str, str] = {}
         numeric: set[str] = set()
         is_record = auto_versioned = foreign_base = table_row = False
         seen: set[str] = set()
-        pending = [name]
+        pending = [facts]
         while pending:
-            base = pending.pop()
-            current = facts if base == name else self.classes.get(base)
-            if current is None or current.name in seen:
+            current = pending.pop()
+            if current.name in seen:
                 continue
             seen.add(current.name)
             declared |= current.declared
             properties |= current.properties - current.declared
             methods |= current.methods
+            nullable |= current.nullable
             auto_versioned = auto_versioned or current.auto_versioned
             table_row = table_row or current.table_row
-            foreign_base = foreign_base or any(
-                b not in self.classes and b not in RECORD_BASES and b not in NEUTRAL_BASES for b in current.bases
-            )
             for field_name, type_name in current.field_types:
                 field_types.setdefault(field_name, type_name)
             for method, type_name in current.returns:
                 returns.setdefault(method, type_name)
             numeric |= current.numeric
             is_record = is_record or current.is_record
-            pending.extend(current.bases)
+            modules = current.base_modules or ("",) * len(current.bases)
+            for base, module in zip(current.bases, modules):
+                parent = self.classes.get(base)
+                if parent is None or parent.name in seen:
+                    parent = self._framework_class(base, module, imported=self.classes.get(current.name) is current)
+                if parent is not None:
+                    pending.append(parent)
+                elif base not in RECORD_BASES and base not in NEUTRAL_BASES:
+                    foreign_base = True
         properties -= declared
         vocabulary = self.vocabulary
         fields_ = declared | properties
@@ -257,6 +306,9 @@ class ProjectIndex:
             foreign_base=foreign_base,
             table_row=table_row,
             returns=tuple(sorted(returns.items())),
+            ancestors=frozenset(seen - {name}),
+            exempt=bool(seen & set(vocabulary.not_span_classes)),
+            nullable=frozenset(nullable),
             strong_content=any(f in textual for f in vocabulary.strong_content_fields),
             own_content=any(f in textual for f in vocabulary.class_content_fields)
             and any(f in fields_ for f in _own_id_names(vocabulary)),
@@ -264,6 +316,12 @@ class ProjectIndex:
                 part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
             ),
         )
+
+
+def _defined_in(facts: ClassFacts, origin: str) -> bool:
+    """The class's file is the module at `origin` (`pkg/schemas/block`)."""
+    stem = facts.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
+    return stem == origin or stem.endswith("/" + origin)
 
 
 def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> FileSummary:
@@ -282,10 +340,14 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         reason = f"nesting too deep: the syntax tree is {depth:,} levels deep, over the limit of {MAX_NESTING:,}"
         return FileSummary(syntax_error=(reason, 1, 1))
     summary = FileSummary()
+    imported = module_imports(tree.body)
+    summary.imports = tuple(sorted(
+        (module, real) for module, real in imported.values() if real[:1].isupper()
+    ))
     helper_lines = _helper_word_lines(source, vocabulary)
     for node in _definitions(tree):
         if isinstance(node, ast.ClassDef):
-            summary.classes.setdefault(node.name, _class_facts(node, path))
+            summary.classes.setdefault(node.name, class_facts(node, path, imported))
             continue
         if spans_line(node, helper_lines):
             effects = _helper_effects(node, vocabulary)
@@ -437,10 +499,52 @@ def _names_a_number(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id in NUMERIC_TYPES
 
 
-def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
+def module_imports(body: list[ast.stmt], package: str = "") -> dict[str, tuple[str, str]]:
+    """What the module-level imports of `body` bind (also under `if`/`try`): local name -> (absolute
+    module, imported name), the name "" for a module (`import a.b as m`). Relative imports resolve
+    against `package` (a module of an installed package); without one they are left out (the tree's own)."""
+    found: dict[str, tuple[str, str]] = {}
+    pending = list(body)
+    while pending:
+        statement = pending.pop(0)
+        if isinstance(statement, (ast.If, ast.Try)):
+            pending[:0] = [*statement.body, *getattr(statement, "handlers", ()), *statement.orelse, *getattr(statement, "finalbody", ())]
+        elif isinstance(statement, ast.ExceptHandler):
+            pending[:0] = statement.body
+        elif isinstance(statement, ast.ImportFrom):
+            module = absolute_module(statement, package)
+            if module is None:
+                continue
+            for alias in statement.names:
+                if alias.name != "*":
+                    found.setdefault(alias.asname or alias.name, (module, alias.name))
+        elif isinstance(statement, ast.Import):
+            for alias in statement.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                found.setdefault(bound, (alias.name if alias.asname else bound, ""))
+    return found
+
+
+def absolute_module(statement: ast.ImportFrom, package: str) -> str | None:
+    """The module `from ... import` names; a relative one against `package`, None without one."""
+    if not statement.level:
+        return statement.module
+    if not package:
+        return None
+    parts = package.split(".")
+    if statement.level - 1 >= len(parts):
+        return None
+    base = ".".join(parts[: len(parts) - (statement.level - 1)])
+    return f"{base}.{statement.module}" if statement.module else base
+
+
+def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str, str]] = {}, here: str = "") -> ClassFacts:
+    """What the class statement `node` declares; `imported` (`module_imports`) says where its bases
+    come from, `here` is the module of a class of an installed package (its own bases' module)."""
     declared: set[str] = set()
     properties: set[str] = set()
     methods: set[str] = set()
+    nullable: set[str] = set()
     field_types: dict[str, str] = {}
     returns: dict[str, str] = {}
     numeric: set[str] = set()
@@ -456,6 +560,8 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
             )
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             declared.add(statement.target.id)
+            if _allows_none(statement.annotation, statement.value):
+                nullable.add(statement.target.id)
             annotated = _annotated_class(statement.annotation)
             if annotated:
                 field_types[statement.target.id] = annotated
@@ -481,7 +587,9 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
                 for attr, inferred in _init_assigned_classes(statement):
                     field_types.setdefault(attr, inferred)
     table_row = table_row or "__tablename__" in declared
-    base_names = tuple(last_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)
+    bases = [b.value if isinstance(b, ast.Subscript) else b for b in node.bases]
+    base_names = tuple(last_name(b) for b in bases)
+    base_modules = tuple(_base_module(b, imported, here) for b in bases)
     is_record = bool(
         set(base_names) & RECORD_BASES
         or {last_name(d) for d in node.decorator_list} & RECORD_DECORATORS
@@ -489,7 +597,7 @@ def _class_facts(node: ast.ClassDef, path: str) -> ClassFacts:
     return ClassFacts(
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
-        tuple(sorted(returns.items())), frozenset(numeric),
+        tuple(sorted(returns.items())), frozenset(numeric), base_modules if any(base_modules) else (), frozenset(nullable),
     )
 
 
@@ -518,6 +626,45 @@ def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list
                 if cls:
                     found.append((target.attr, cls))
     return found
+
+
+def _allows_none(annotation: ast.expr, value: ast.expr | None) -> bool:
+    """A field annotated `Optional[X]`, `X | None` or `Union[X, None]` (also inside `Annotated[...]`),
+    or given the default None (`= None`, `= Field(None)`, `= Field(default=None)`)."""
+    node = annotation
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return False
+    while isinstance(node, ast.Subscript) and last_name(node.value) in WRAPPER_TYPES:
+        node = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) and node.slice.elts else node.slice
+    if isinstance(node, ast.Subscript) and last_name(node.value) in ("Optional", "Union"):
+        members = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if last_name(node.value) == "Optional" or any(_is_none(m) for m in members):
+            return True
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        if _is_none(node.right) or _is_none(node.left):
+            return True
+        node = node.left
+    if isinstance(value, ast.Call):
+        return any(_is_none(d) for d in [*value.args[:1], *(k.value for k in value.keywords if k.arg == "default")])
+    return value is not None and _is_none(value)
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _base_module(base: ast.expr, imported: Mapping[str, tuple[str, str]], here: str) -> str:
+    """The absolute module a base class comes from: `m` for a base imported `from m import B`, `a.b`
+    for `mod.B` after `import a.b as mod`, else `here`."""
+    if isinstance(base, ast.Name) and base.id in imported and imported[base.id][1]:
+        return imported[base.id][0]
+    if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id in imported:
+        module, name = imported[base.value.id]
+        return f"{module}.{name}" if name else module
+    return here
 
 
 def _self_attributes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

@@ -43,6 +43,11 @@ class ContentWrite:
     def describe(self) -> str:
         return f"`{self.owner_code}.{self.field}`" if self.field else f"`{self.owner_code}`'s content"
 
+    def rewritten(self) -> str:
+        """`<what> rewritten in place`, or `<what> replaced by a copy under the same id`."""
+        how = "replaced by a copy under the same id" if self.copy is not None else "rewritten in place"
+        return f"{self.describe()} {how}"
+
 
 def content_writes(context: FileContext, facts: FunctionFacts) -> list[ContentWrite]:
     """The content writes of one function (not of the functions nested in it), computed once."""
@@ -194,9 +199,11 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             return
         span_class = analysis.class_of(owner, facts)
         if span_class is None and analysis.known_class(owner, facts) is None:
-            span_class = analysis.guessed_span_class(owner)
+            span_class = analysis.guessed_span_class(owner, field)
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
-            return  # a known span class whose content lives elsewhere: this attribute is not its content
+            span_class = analysis.project.subclass_declaring(span_class, field)
+            if span_class is None:
+                return  # a known span class whose content lives elsewhere: this attribute is not its content
         self.writes.append(
             ContentWrite(
                 self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy

@@ -131,8 +131,12 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         span_class = write.span_class
         if span_class is not None and (not span_class.version_fields or span_class.auto_versioned):
             return
-        if span_class is None and self.context.analysis.guessed_auto_versioned(write.owner):
+        guesses = self.context.analysis.guessed_classes(write.owner) if span_class is None else ()
+        if any(c.auto_versioned for c in guesses):
             return
+        spans = [c for c in guesses if c.is_span]
+        if spans and not any(c.version_fields for c in spans):
+            return  # known only by its name, and no span class it may be has a version (`node` with `TextNode` imported)
         versions = span_class.version_fields if span_class is not None else self.vocabulary.version_fields
         if write.copy is not None:
             if not copy_sets(write, versions):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Invalid, Valid
-from rules.rewrites import ContentWrite, RewriteRule
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets
 
 
 class InPlaceRewriteOfUnversionedSpan(RewriteRule):
@@ -14,8 +14,9 @@ class InPlaceRewriteOfUnversionedSpan(RewriteRule):
     docs = """
 ## What it does
 Finds in-place content writes (the same forms as SPL101) on a span whose class, defined in the
-linted tree, declares an id field but neither a version field nor a content hash (stored or
-computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
+linted tree or imported from an installed framework (LangChain's `AIMessage`, see
+`docs/frameworks.md`), declares an id field but neither a version field nor a content hash (stored
+or computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
 not reported.
 
 A class is a span when it declares an id and a content field and either is named with a span noun
@@ -48,7 +49,10 @@ def redact(message: Message) -> None:
 def redact(message: Message) -> Message:
     return Message(id=new_id(), content=scrub(message.content))
 ```
-or add a `version` field to the class and bump it on every rewrite.
+or add a `version` field to the class and bump it on every rewrite. For a framework's class
+(`AIMessage`), give the rewritten message a new id (`message.id = str(uuid4())`) or build a new one;
+if nothing keys on the type's ids, exempt it (`vocabulary: {not_span_classes: [AIMessage]}`: the
+class and its subclasses are then not spans).
 
 ## Fix safety
 No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
@@ -79,10 +83,13 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             return
         if write.copy is None and self.reads_field(write, span_class.id_fields) and self._rekeys(write):
             return
+        if copy_sets(write, span_class.id_fields):
+            return  # a copy under a new id (`model_copy(update={"content": ..., "id": new_id()})`)
         field = f"`{span_class.id_fields[0]}`"
         self.report(
             write.statement,
-            f"{write.describe()} rewritten in place; `{span_class.name}` keeps its {field} and has no version or hash",
+            f"{write.rewritten()}; `{span_class.name}` keeps its {field} and has no version or hash"
+            f" (give it a new {field}, or exempt the type in `vocabulary.not_span_classes`)",
         )
 
     def _rekeys(self, write: ContentWrite) -> bool:

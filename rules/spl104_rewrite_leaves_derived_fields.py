@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from rules.base import Invalid, Valid
-from rules.rewrites import ContentWrite, RewriteRule
+from rules.base import Fix, Invalid, Valid
+from rules.lazy_libcst import cst
+from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
 class RewriteLeavesDerivedFields(RewriteRule):
@@ -13,6 +14,7 @@ class RewriteLeavesDerivedFields(RewriteRule):
     name = "rewrite-leaves-derived-fields"
     summary = "Span content rewritten in place while its derived fields still describe the old text"
     message = "Span content rewritten in place while its derived fields still describe the old text"
+    fix_applicability = "unsafe"
     docs = """
 ## What it does
 Finds in-place content writes (the same forms as SPL101) on a span whose class declares fields
@@ -50,8 +52,13 @@ def shorten(node: TextNode) -> None:
     node.start_char_idx = node.end_char_idx = None
 ```
 
+or copy-on-rewrite: build a new node with a new id (`TextNode(text=..., metadata=node.metadata)`).
+
 ## Fix safety
-No automatic fix: whether to recompute or to clear a derived field is the project's choice.
+When every derived field of the class may be None (annotated `Optional[...]` or `... | None`, or
+defaulting to None, as LlamaIndex's `embedding` and `start_char_idx`/`end_char_idx` are), the fix
+clears them right after the write. It is unsafe: code that reads them must now recompute them, and
+the project may prefer to recompute them at once.
 """
     valid = [
         Valid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n    chunk.embedding = None\n"),
@@ -66,7 +73,18 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
         Invalid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n", line=8, column=5, message="`chunk.text` rewritten in place; `embedding` still describes the old text"),
         Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n    def set_content(self, value: str) -> None:\n        self.text = value\n", line=11, column=9, message="`self.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
         Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nclass NodeWithScore(BaseModel):\n    node: TextNode\n    score: float\n\ndef replace_metadata(nodes: list[NodeWithScore]) -> None:\n    for n in nodes:\n        n.node.text = n.node.text.upper()\n", line=16, column=9, message="`n.node.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
-        Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\nasync def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n    return node\n", line=11, column=5, message="`node.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
+        Invalid(
+            "from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n"
+            "    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n"
+            "async def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n    return node\n",
+            line=11,
+            column=5,
+            fixed="from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n"
+            "    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n"
+            "async def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n"
+            "    node.embedding = node.start_char_idx = None\n    return node\n",
+            message="`node.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text",
+        ),
         Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9, message="`nodes[i].text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
         Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5, message="`chunk.tokens` rewritten in place; `token_count` still describes the old text"),
     ]
@@ -75,6 +93,8 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
         span_class = write.span_class
         if span_class is None or not span_class.derived_fields:
             return
+        if copy_sets(write, (*span_class.derived_fields, *span_class.id_fields)):
+            return  # the copy resets them, or gets a new id
         code = self.function_code()
         owner = re.escape(write.owner_code)
         for field in span_class.derived_fields:
@@ -85,4 +105,20 @@ No automatic fix: whether to recompute or to clear a derived field is the projec
         fields = span_class.derived_fields
         left = ", ".join(f"`{f}`" for f in fields)
         verb = "describes" if len(fields) == 1 else "describe"
-        self.report(write.statement, f"{write.describe()} rewritten in place; {left} still {verb} the old text")
+        self.report(
+            write.statement, f"{write.rewritten()}; {left} still {verb} the old text", fix=self._fix(write)
+        )
+
+    def _fix(self, write: ContentWrite) -> Fix | None:
+        """`owner.<derived> = ... = None` after the write, when every derived field may be None."""
+        span_class = write.span_class
+        assert span_class is not None
+        fields = span_class.derived_fields
+        if write.copy is not None or not set(fields) <= span_class.nullable:
+            return None
+        clear = cst.Assign(
+            targets=[cst.AssignTarget(cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(f))) for f in fields],
+            value=cst.Name("None"),
+        )
+        cleared = ", ".join(f"`{write.owner_code}.{f}`" for f in fields)
+        return Fix(f"Clear {cleared} after the write (or copy the span under a new id)", "unsafe", insert_after(write, clear))

@@ -8,6 +8,7 @@ committed there, so the hooks tested are the working tree's, committed or not.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -113,3 +114,18 @@ def test_fix_hook_rewrites_the_file(project: Path, hook_repository: Path, pre_co
     assert done.returncode == 1 and "files were modified by this hook" in done.stdout
     again = _try_repo("spanlint-fix", ["tidy.py"], project, hook_repository, pre_commit_home)
     assert again.returncode == 0, again.stdout + again.stderr
+
+
+def test_hook_knows_the_frameworks_span_types_without_them_installed(
+    project: Path, hook_repository: Path, pre_commit_home: Path
+) -> None:
+    """pre-commit's environment has spanlint only: the bundled facts give each framework type its rule."""
+    from tests.e2e.framework_app import expected, write_app
+
+    write_app(project)
+    changed = sorted({path for path, _, _ in expected()})
+    done = _try_repo("spanlint", [".spanlint.yaml", *changed], project, hook_repository, pre_commit_home)
+    assert done.returncode == 1, done.stdout + done.stderr
+    found = set(re.findall(r"^(app/\S+\.py):(\d+):\d+: (SPL\d{3})", done.stdout, re.MULTILINE))
+    assert found == {(path, str(line), code) for path, line, code in expected()}, done.stdout
+    assert done.stdout.count("bundled facts used for") == 1, done.stdout

@@ -1,0 +1,106 @@
+"""Classes of installed packages read from source (`rules.environment`), and how the project index uses them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rules.environment import FrameworkClasses, interpreter_paths
+from rules.project import ProjectIndex, summarize_source
+from runtime_guard.vocabulary import DEFAULT_VOCABULARY
+
+SCHEMA = '''\
+from typing import Optional
+from pydantic import BaseModel
+
+
+class BaseNode(BaseModel):
+    id_: str
+    embedding: Optional[list[float]] = None
+
+    def set_content(self, value: str) -> None:
+        raise NotImplementedError
+
+    @property
+    def hash(self) -> str:
+        return ""
+
+
+class TextNode(BaseNode):
+    text: str = ""
+    start_char_idx: Optional[int] = None
+'''
+
+
+def _site(root: Path, files: dict[str, str]) -> Path:
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text)
+    return root
+
+
+def _index(frameworks: FrameworkClasses, source: str = "") -> ProjectIndex:
+    index = ProjectIndex.merge(DEFAULT_VOCABULARY, [summarize_source(source, DEFAULT_VOCABULARY, "app.py")])
+    index.frameworks = frameworks
+    return index
+
+
+def test_re_exports_are_followed_to_the_defining_module(tmp_path: Path) -> None:
+    site = _site(tmp_path, {
+        "fw/__init__.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from fw.core import TextNode as Node\n",
+        "fw/core/__init__.py": "from .schema import *\n",
+        "fw/core/schema.py": SCHEMA + "__all__ = ['TextNode']\n",
+    })
+    index = _index(FrameworkClasses([str(site)]))
+    node = index.class_named("Node", None, "fw")
+    assert node is not None and node.name == "TextNode"
+    assert node.content_fields == ("text",) and node.derived_fields == ("embedding", "start_char_idx")
+    assert node.hash_is_property and node.content_setters == ("set_content",)
+    assert index.class_named("BaseNode", None, "fw.core") is None  # not in `__all__`
+
+
+def test_a_stub_and_a_namespace_package_spread_over_two_entries(tmp_path: Path) -> None:
+    first = _site(tmp_path / "one", {"ns/other.py": ""})
+    second = _site(tmp_path / "two", {"ns/nodes/__init__.pyi": SCHEMA})
+    frameworks = FrameworkClasses([str(first), str(second)])
+    assert frameworks.class_facts("ns.nodes", "TextNode") is not None
+
+
+def test_an_application_class_extends_a_framework_class(tmp_path: Path) -> None:
+    site = _site(tmp_path, {"fw/schema.py": SCHEMA})
+    app = "from fw.schema import TextNode\n\nclass SupportNode(TextNode):\n    ticket: str = ''\n"
+    support = _index(FrameworkClasses([str(site)]), app).span_class("SupportNode")
+    assert support is not None and support.derived_fields == ("embedding", "start_char_idx")
+    assert {"TextNode", "BaseNode"} <= support.ancestors
+
+
+def test_the_environment_s_source_wins_over_the_bundled_facts(tmp_path: Path) -> None:
+    versioned = SCHEMA.replace('    text: str = ""\n', '    text: str = ""\n    version: int = 0\n')
+    site = _site(tmp_path, {"llama_index/core/schema.py": versioned})
+    frameworks = FrameworkClasses([str(site)])
+    node = _index(frameworks).class_named("TextNode", None, "llama_index.core.schema")
+    assert node is not None and node.version_fields == ("version",)
+    assert not frameworks.from_bundled
+
+    bundled = FrameworkClasses([str(tmp_path / "empty")])
+    node = _index(bundled).class_named("TextNode", None, "llama_index.core.schema")
+    assert node is not None and node.version_fields == () and node.derived_fields
+    assert bundled.from_bundled == {"llama_index.core.schema"}
+    assert "bundled facts used for llama_index.core.schema" in (bundled.note() or "")
+
+
+def test_facts_are_kept_per_distribution_and_version(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site", {"fw/schema.py": SCHEMA, "fw-1.0.dist-info/METADATA": ""})
+    store = tmp_path / "store"
+    assert FrameworkClasses([str(site)], store).class_facts("fw.schema", "TextNode") is not None
+    assert [p.relative_to(store).as_posix() for p in store.rglob("*.json")] == ["fw-1.0/fw.schema.json"]
+    (site / "fw" / "schema.py").write_text("")  # the same version: its kept facts are used
+    assert FrameworkClasses([str(site)], store).class_facts("fw.schema", "TextNode") is not None
+
+
+def test_another_interpreter_s_path_is_asked_once(tmp_path: Path) -> None:
+    paths = interpreter_paths(sys.executable, tmp_path)
+    assert any(p.endswith("site-packages") for p in paths)
+    (remembered,) = tmp_path.glob("interpreter-*.json")
+    remembered.write_text('["/remembered"]')
+    assert interpreter_paths(sys.executable, tmp_path) == ["/remembered"]
