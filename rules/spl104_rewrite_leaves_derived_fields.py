@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rules.base import Fix, Invalid, Valid
-from rules.lazy_libcst import cst
+from rules.libcst_backend import cst
 from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
