@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
-from itertools import compress
-from operator import is_
+from itertools import chain, compress, repeat
+from operator import add, attrgetter, is_, is_not, methodcaller
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any, Iterable
 
@@ -35,11 +35,8 @@ UNREADABLE = object()  # the content of a span whose content field raised when r
 
 
 def _same_contents(value: Any, contents: Any) -> bool:
-    """Whether the mutable `value` still holds exactly `contents` (its saved copy, None if it was
-    empty), by identity."""
+    """Whether the mutable `value` still holds exactly `contents` (its saved copy), by identity."""
     try:
-        if contents is None:
-            return not value
         if len(value) != len(contents):
             return False
         if type(value) is dict:
@@ -52,9 +49,7 @@ def _same_contents(value: Any, contents: Any) -> bool:
 
 
 def _refill(value: Any, contents: Any) -> None:
-    if contents is None:
-        value.clear()
-    elif type(value) is list or type(value) is bytearray:
+    if type(value) is list or type(value) is bytearray:
         value[:] = contents
     else:
         value.clear()
@@ -62,26 +57,43 @@ def _refill(value: Any, contents: Any) -> None:
 
 
 _NOTHING_SAVED: tuple[list, list] = ([], [])
+_copy = methodcaller("copy")
+_IS_NESTING = {dict: True, list: True}.get
 
 
 def save_mutables(values: Any, depth: int = NESTED_DEPTH) -> tuple[list, list]:
     """The dicts, lists, sets and bytearrays among `values` (a list, tuple or dict view), and a copy
-    of each one's contents (None for an empty one), with the mutable members of small saved dicts
-    and lists too. The common case (no such value, or only empty ones) runs without a Python-level
-    loop."""
+    of each one's contents, with the mutable members of small saved dicts and lists too. Runs
+    without a Python-level loop unless a non-empty dict or list is saved."""
     return _save([*compress(values, map(_IS_MUTABLE, map(type, values)))], depth)
 
 
 def _save(mutables: list, depth: int) -> tuple[list, list]:
     if not mutables:
         return _NOTHING_SAVED
-    copies = [value.copy() if value else None for value in mutables]
+    copies = [*map(_copy, mutables)]
     if depth:
-        for contents in copies:
-            if (type(contents) is dict or type(contents) is list) and len(contents) <= NESTED_MEMBERS:
+        for contents in [*filter(None, compress(copies, map(_IS_NESTING, map(type, copies))))]:
+            if len(contents) <= NESTED_MEMBERS:
                 nested, nested_copies = save_mutables(contents.values() if type(contents) is dict else contents,
                                                       depth - 1)
                 mutables += nested
+                copies += nested_copies
+    return mutables, copies
+
+
+def _saved_again(mutables: list, copy_of: dict[int, Any], depth: int) -> tuple[list, list]:
+    """What `_save(mutables, depth)` saved, looked up in `copy_of` (id -> copy) instead of copied."""
+    if not mutables:
+        return _NOTHING_SAVED
+    copies = [copy_of[id(value)] for value in mutables]
+    if depth:
+        for contents in [*filter(None, compress(copies, map(_IS_NESTING, map(type, copies))))]:
+            if len(contents) <= NESTED_MEMBERS:
+                values = contents.values() if type(contents) is dict else contents
+                nested, nested_copies = _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))],
+                                                     copy_of, depth - 1)
+                mutables = mutables + nested
                 copies += nested_copies
     return mutables, copies
 
@@ -127,8 +139,8 @@ class SpanRecord:
     contents of the dicts, lists and sets they hold. `place` is its index or key in the container
     it was found in, or None."""
 
-    __slots__ = ("obj", "span_type", "key", "content", "content_saved", "state", "slots", "saved", "eager",
-                 "in_container", "place")
+    __slots__ = ("obj", "span_type", "key", "content", "content_saved", "state", "slots", "_saved", "eager",
+                 "in_container", "place", "_group")
 
     def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool, place: Any = None) -> None:
         # the hot path of a snapshot (once per span per call): the common cases are inline
@@ -159,8 +171,17 @@ class SpanRecord:
             if in_slots:
                 values, copies = _save(in_slots, NESTED_DEPTH)
                 saved = (saved[0] + values, saved[1] + copies) if saved[0] else (values, copies)
-        self.saved = saved
+        self._saved = saved
+        self._group = None
         self.eager = {n: read(obj, n) for n in span_type.eager_fields} if span_type.eager_fields else None
+
+    @property
+    def saved(self) -> tuple[list, list]:
+        """The mutable values the span held and their saved contents."""
+        if self._saved is None:
+            group, index = self._group
+            self._saved = group.saved_of(index)
+        return self._saved
 
     def before(self, name: str | None) -> Any:
         """The value field `name` had before the call (None if the span had no such field)."""
@@ -240,6 +261,150 @@ class SpanRecord:
         if not problems and self.changed():
             problems.append("a field that did not take its old value back")
         return problems
+
+
+class SpanGroup:
+    """The pre-call state of the spans of one list, tuple or dict, taken column by column (C-level
+    maps over the members, no per-span Python code): the common buffer, whose members all have a
+    string id, text content and a plain `__dict__`, and share id and content field names and slots.
+    It saves what a SpanRecord of each member would; records are made from it only for the spans a
+    check or a restore looks at. `settled`: after the call, the walk found the container holding the
+    same members with the same ids, and no other span at their ids."""
+
+    __slots__ = ("container", "members", "places", "span_type", "span_types", "ids", "keys", "contents",
+                 "states", "slots", "candidates", "mutables", "copies", "records", "settled", "_copy_of")
+
+    def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType]) -> None:
+        first = span_types[0]
+        self.container, self.members, self.places = container, members, places
+        self.span_type = first if len(span_types) == 1 else None
+        self.span_types = span_types
+        self.ids = ids = [*map(attrgetter(first.id_field), members)]
+        if set(map(type, ids)) != {str}:
+            raise _NotGroupable
+        self.keys = keys = set(ids)
+        if len(keys) != len(ids):
+            raise _NotGroupable
+        self.contents = contents = [*map(attrgetter(first.content_field), members)]
+        if not _TEXT.issuperset(map(type, contents)):
+            raise _NotGroupable
+        attributes = [*map(_DICT, members)]
+        if set(map(type, attributes)) != {dict}:
+            raise _NotGroupable
+        self.states = states = [*map(dict.copy, attributes)]
+        if first.slot_getter is None:
+            self.slots = None
+        else:
+            slots = [*map(first.slot_getter, members)]
+            self.slots = slots if len(first.slot_names) > 1 else [*zip(slots)]
+        # which values can hold a mutable: the fields not declared as text or numbers, when every
+        # member has exactly its (one) type's declared fields; otherwise every attribute
+        if self.span_type is not None and first.field_count is not None and set(map(len, states)) == {
+                first.field_count}:
+            self.candidates = first.mutable_getter  # None: no field can hold one
+        else:
+            self.candidates = dict.values
+        values = self._values(range(len(members)))
+        self.mutables, self.copies = save_mutables(values)
+        self.records: dict[int, SpanRecord] = {}
+        self.settled = False
+        self._copy_of: dict[int, Any] | None = None
+
+    def _values(self, indices: Any) -> list:
+        """The attribute values that can hold a mutable, and the slot values, of the members at
+        `indices`, member by member."""
+        states = self.states if type(indices) is range else [self.states[i] for i in indices]
+        slots = None if self.slots is None else (self.slots if type(indices) is range
+                                                 else [self.slots[i] for i in indices])
+        if self.candidates is None:
+            return [*chain.from_iterable(slots)] if slots is not None else []
+        per_member = map(tuple, map(self.candidates, states))
+        if slots is not None:
+            per_member = map(add, per_member, slots)
+        return [*chain.from_iterable(per_member)]
+
+    def record(self, index: int) -> SpanRecord:
+        """The SpanRecord of the member at `index` (made once)."""
+        record = self.records.get(index)
+        if record is None:
+            record = SpanRecord.__new__(SpanRecord)
+            record.obj = self.members[index]
+            record.span_type = self.span_type or self.span_types[index]
+            record.key = self.ids[index]
+            record.in_container = True
+            record.place = self.places[index]
+            record.content = self.contents[index]
+            record.content_saved = None
+            record.state = self.states[index]
+            record.slots = () if self.slots is None else self.slots[index]
+            record._saved = None
+            record._group = (self, index)
+            record.eager = None
+            self.records[index] = record
+        return record
+
+    def all(self) -> list[SpanRecord]:
+        return [*map(self.record, range(len(self.members)))]
+
+    def saved_of(self, index: int) -> tuple[list, list]:
+        """What a SpanRecord of the member at `index` would have saved of its mutable values."""
+        if not self.mutables:
+            return _NOTHING_SAVED
+        if self._copy_of is None:
+            self._copy_of = dict(zip(map(id, self.mutables), self.copies))
+        values = self._values((index,))
+        return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
+
+    def untouched(self) -> bool:
+        """Whether the container holds the same members, at the same places, with the same ids."""
+        container, members = self.container, self.members
+        try:
+            if type(container) is dict:
+                if not (len(container) == len(members) and all(map(is_, container, self.places))
+                        and all(map(is_, container.values(), members))):
+                    return False
+            elif not (len(container) == len(members) and all(map(is_, container, members))):
+                return False
+            return all(map(is_, map(attrgetter(self.span_types[0].id_field), members), self.ids))
+        except Exception:
+            return False
+
+    def content_changed(self) -> list[int] | None:
+        """The indices of the members whose content is not the object it was (None: unreadable)."""
+        try:
+            current = [*map(attrgetter(self.span_types[0].content_field), self.members)]
+        except Exception:
+            return None
+        return [*compress(range(len(current)), map(is_not, current, self.contents))]
+
+
+class _NotGroupable(Exception):
+    """A container whose members a SpanGroup cannot take column by column."""
+
+
+_TEXT = frozenset({str, bytes})
+_DICT = attrgetter("__dict__")
+
+
+def take_group(container: Any, members: list, places: Any, reader: SpanReader) -> SpanGroup | None:
+    """A SpanGroup of `members` (the contents of `container`), or None if they are not all spans
+    that can be taken column by column."""
+    try:
+        kinds = set(map(type, members))
+        span_types = [reader.span_type(member) for member in
+                      (next(m for m in members if type(m) is kind) for kind in kinds)] if len(kinds) > 1 else [
+            reader.span_type(members[0])]
+        first = span_types[0]
+        for span_type in span_types:
+            if (span_type is None or span_type.eager_fields or span_type.id_field != first.id_field
+                    or span_type.content_field != first.content_field or span_type.slot_names != first.slot_names):
+                return None
+        if len(kinds) > 1:
+            by_type = {kind: span_type for kind, span_type in zip(kinds, span_types)}
+            span_types = [*map(by_type.__getitem__, map(type, members))]
+        return SpanGroup(container, members, places, span_types)
+    except Exception:  # _NotGroupable, or a member whose fields cannot be read: one record each
+        return None
 
 
 def _members(container: Any) -> Iterable[tuple[Any, Any]]:
@@ -462,12 +627,16 @@ class _Walk:
 
 class CallSnapshot(_Walk):
     """Every span, span container and binding to them reachable from one call's arguments, before
-    the call."""
+    the call. A `grouped` snapshot (taken for a rewrite check) keeps the spans of a uniform buffer
+    in a SpanGroup, and makes their records only when they are read."""
 
-    def __init__(self, reader: SpanReader) -> None:
+    def __init__(self, reader: SpanReader, grouped: bool = False) -> None:
         super().__init__(reader)
-        self.records: dict[Any, SpanRecord] = {}
-        self.all_records: list[SpanRecord] = []
+        self.grouped = grouped
+        self._records: dict[Any, SpanRecord] = {}
+        self._all_records: list[SpanRecord | SpanGroup] = []  # in the order the walk found them
+        self.groups: list[SpanGroup] = []
+        self._group_keys: set = set()
         self.containers: list[ContainerRecord] = []
         self.bindings: list[Binding] = []
         self.direct: list[SpanRecord] = []
@@ -475,13 +644,44 @@ class CallSnapshot(_Walk):
         self.reaching: list[Any] = []  # the arguments that reach a span
         self._shadowed_ids: set[int] = set()  # spans sharing a key with an earlier, different span
 
-    def add_argument(self, value: Any) -> list[SpanRecord]:
-        """Snapshot the spans `value` reaches; return the records it added."""
-        start = len(self.all_records)
+    @property
+    def records(self) -> dict[Any, SpanRecord]:
+        """The record of each key: the first span found at it."""
+        self.ungroup()
+        return self._records
+
+    @property
+    def all_records(self) -> list[SpanRecord]:
+        """The records of every span found, in the order the walk found them."""
+        self.ungroup()
+        return self._all_records  # type: ignore[return-value]
+
+    def found_spans(self) -> bool:
+        return bool(self._all_records)
+
+    def ungroup(self) -> None:
+        """Make the records of every group's members, in walk order."""
+        if not self.groups:
+            return
+        flat: list[SpanRecord | SpanGroup] = []
+        records: dict[Any, SpanRecord] = {}
+        for entry in self._all_records:
+            if type(entry) is SpanGroup:
+                members = entry.all()
+                flat += members
+                records.update(zip(entry.ids, members))
+            else:
+                flat.append(entry)
+                if self._records.get(entry.key) is entry:
+                    records[entry.key] = entry
+        self._all_records, self._records = flat, records
+        self.groups, self._group_keys = [], set()
+
+    def add_argument(self, value: Any) -> None:
+        """Snapshot the spans `value` reaches."""
         self.arguments.append(value)
         if self.visit(value):
             self.reaching.append(value)
-        return self.all_records[start:]
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self._record(obj, span_type, place is not MISSING, None if place is MISSING else place)
@@ -493,8 +693,11 @@ class CallSnapshot(_Walk):
         self.bindings.append(Binding(holder, attribute, value))
 
     def span_container(self, container: Any) -> None:
-        self.containers.append(ContainerRecord(container))
-        records, all_records, span_type_of, key_of = self.records, self.all_records, self.reader.span_type, self.reader.key
+        saved = ContainerRecord(container)
+        self.containers.append(saved)
+        if self.grouped and self._group(container, saved.copy):
+            return
+        records, all_records, span_type_of, key_of = self._records, self._all_records, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
         for place, member in _members(container):  # the hot loop: one pass per span, kept inline
             try:
@@ -505,6 +708,9 @@ class CallSnapshot(_Walk):
                     continue
                 span_id = getattr(member, member_type.id_field, None)
                 key = span_id if type(span_id) is str else key_of(member, member_type)
+                if key in self._group_keys:
+                    self.ungroup()
+                    records, all_records = self._records, self._all_records
                 if key not in records:
                     record = SpanRecord(member, member_type, key, True, place)
                     records[key] = record
@@ -514,18 +720,37 @@ class CallSnapshot(_Walk):
             except Exception:  # a member whose fields cannot be read is not checked
                 continue
 
+    def _group(self, container: Any, copy: Any) -> bool:
+        """Take the spans of `container` (whose shallow copy is `copy`) as a SpanGroup, if they
+        can be and their ids are new to the snapshot."""
+        kind = type(container)
+        if kind is dict:
+            group = take_group(container, [*copy.values()], [*copy], self.reader)
+        elif kind is list or kind is tuple:
+            group = take_group(container, copy, range(len(copy)), self.reader)
+        else:
+            return False
+        if group is None or not (group.keys.isdisjoint(self._group_keys) and self._records.keys().isdisjoint(group.keys)):
+            return False
+        self.groups.append(group)
+        self._all_records.append(group)
+        self._group_keys = group.keys if not self._group_keys else self._group_keys | group.keys
+        return True
+
     def _record(self, obj: Any, span_type: SpanType, in_container: bool, place: Any) -> None:
         key = self.reader.key(obj, span_type)
-        existing = self.records.get(key)
+        if key in self._group_keys:
+            self.ungroup()
+        existing = self._records.get(key)
         if existing is not None and (existing.obj is obj or id(obj) in self._shadowed_ids):
             existing.in_container = existing.in_container or in_container
             return
         record = SpanRecord(obj, span_type, key, in_container, place)
         if existing is None:
-            self.records[key] = record
+            self._records[key] = record
         else:
             self._shadowed_ids.add(id(obj))
-        self.all_records.append(record)
+        self._all_records.append(record)
         if not in_container:
             self.direct.append(record)
 
@@ -536,13 +761,44 @@ class CallSnapshot(_Walk):
                 + [record.obj for record in self.direct])
 
     def current_spans(self) -> dict[Any, Any]:
-        """The spans reachable now from the call's arguments, by key."""
-        current = _CurrentSpans(self.reader)
+        """The spans reachable now from the call's arguments, by key; without the members of the
+        groups it finds settled (see SpanGroup)."""
+        for group in self.groups:
+            group.settled = False
+        current = self._walk_current(self.groups)
+        if any(not group.keys.isdisjoint(current) for group in self.groups if group.settled):
+            for group in self.groups:  # another span now sits at a group member's id: read them all
+                group.settled = False
+            current = self._walk_current(())
+        return current
+
+    def _walk_current(self, groups: Iterable[SpanGroup]) -> dict[Any, Any]:
+        current = _CurrentSpans(self.reader, groups)
         for value in self.arguments:
             current.visit(value)
         for record in self.direct:  # a span passed or held directly is still that span
             current.spans.setdefault(self.reader.key(record.obj, record.span_type), record.obj)
         return current.spans
+
+    def records_to_check(self, current: dict[Any, Any]) -> list[SpanRecord]:
+        """The records a rewrite check reads: all, except the members of a settled group whose
+        content is the object it was (the same span, at its place and id, with the same content:
+        nothing the check reads changed). The settled members returned are put in `current`."""
+        if not self.groups:
+            return self._all_records  # type: ignore[return-value]
+        records: list[SpanRecord] = []
+        for entry in self._all_records:
+            if type(entry) is not SpanGroup:
+                records.append(entry)
+            elif not entry.settled:
+                records += entry.all()
+            else:
+                changed = entry.content_changed()
+                for index in range(len(entry.members)) if changed is None else changed:
+                    record = entry.record(index)
+                    current[record.key] = record.obj
+                    records.append(record)
+        return records
 
     def restore(self) -> tuple[int, int, list[str]]:
         """Restore what the call changed, then re-read it: return how many containers (and bindings)
@@ -566,14 +822,19 @@ class CallSnapshot(_Walk):
 
 
 class _CurrentSpans(_Walk):
-    def __init__(self, reader: SpanReader) -> None:
+    def __init__(self, reader: SpanReader, groups: Iterable[SpanGroup]) -> None:
         super().__init__(reader)
         self.spans: dict[Any, Any] = {}
+        self._groups = {id(group.container): group for group in groups}
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self.spans.setdefault(self.reader.key(obj, span_type), obj)
 
     def span_container(self, container: Any) -> None:
+        group = self._groups.get(id(container))
+        if group is not None and group.container is container and group.untouched():
+            group.settled = True
+            return
         spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
         for member in (container.values() if isinstance(container, Mapping) else container):
