@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import add, attrgetter, is_, is_not, methodcaller
+from operator import add, attrgetter, eq, is_, is_not, methodcaller
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any, Iterable
 
@@ -304,24 +304,56 @@ class SpanGroup:
             self.candidates = first.mutable_getter  # None: no field can hold one
         else:
             self.candidates = dict.values
-        values = self._values(range(len(members)))
-        self.mutables, self.copies = save_mutables(values)
+        self.mutables, self.copies = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
         self._copy_of: dict[int, Any] | None = None
 
-    def _values(self, indices: Any) -> list:
-        """The attribute values that can hold a mutable, and the slot values, of the members at
-        `indices`, member by member."""
+    def _rows(self, indices: Any) -> Any:
+        """Per member at `indices`: the attribute values that can hold a mutable, then the slot
+        values (an iterator of tuples)."""
         states = self.states if type(indices) is range else [self.states[i] for i in indices]
         slots = None if self.slots is None else (self.slots if type(indices) is range
                                                  else [self.slots[i] for i in indices])
         if self.candidates is None:
-            return [*chain.from_iterable(slots)] if slots is not None else []
-        per_member = map(tuple, map(self.candidates, states))
-        if slots is not None:
-            per_member = map(add, per_member, slots)
-        return [*chain.from_iterable(per_member)]
+            return iter(slots) if slots is not None else iter(())
+        rows = map(tuple, map(self.candidates, states))
+        return map(add, rows, slots) if slots is not None else rows
+
+    def _values(self, indices: Any) -> list:
+        return [*chain.from_iterable(self._rows(indices))]
+
+    def _save_columns(self) -> tuple[list, list]:
+        """save_mutables over every member's values, a column (field) at a time when the members
+        have the same fields: a column of empty containers of one type shares one empty copy, and a
+        column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
+        rows = [*self._rows(range(len(self.members)))]
+        if not rows or self.candidates is dict.values:
+            return save_mutables([*chain.from_iterable(rows)])
+        mutables: list = []
+        copies: list = []
+        count = len(rows)
+        for column in map(list, zip(*rows)):
+            kinds = set(map(type, column))
+            if kinds.isdisjoint(_MUTABLE):
+                continue
+            kind = kinds.pop() if len(kinds) == 1 else None
+            shared = None
+            try:
+                if kind is not None and not any(column):
+                    shared = _EMPTY_COPIES[kind]
+                elif kind is set and all(map(eq, column, repeat(column[0]))):
+                    shared = frozenset(column[0])
+            except Exception:  # a member whose comparison raises: copied one by one
+                shared = None
+            if shared is not None:
+                mutables += column
+                copies += [shared] * count
+            else:
+                values, saved = save_mutables(column)
+                mutables += values
+                copies += saved
+        return mutables, copies
 
     def record(self, index: int) -> SpanRecord:
         """The SpanRecord of the member at `index` (made once)."""
@@ -383,6 +415,7 @@ class _NotGroupable(Exception):
 
 
 _TEXT = frozenset({str, bytes})
+_EMPTY_COPIES = {kind: kind() for kind in _MUTABLE}  # saved contents of empty containers (never changed)
 _DICT = attrgetter("__dict__")
 
 
