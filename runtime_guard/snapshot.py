@@ -327,9 +327,14 @@ class SpanGroup:
         """save_mutables over every member's values, a column (field) at a time when the members
         have the same fields: a column of empty containers of one type shares one empty copy, and a
         column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
+        if self.candidates is dict.values:
+            if self.slots is None and set(map(type, chain.from_iterable(map(dict.values, self.states)))).isdisjoint(
+                    _MUTABLE):
+                return _NOTHING_SAVED  # the common plain class: text and numbers only
+            return save_mutables(self._values(range(len(self.members))))
         rows = [*self._rows(range(len(self.members)))]
-        if not rows or self.candidates is dict.values:
-            return save_mutables([*chain.from_iterable(rows)])
+        if not rows:
+            return _NOTHING_SAVED
         mutables: list = []
         copies: list = []
         count = len(rows)
