@@ -271,12 +271,15 @@ class SpanGroup:
     check or a restore looks at. `settled`: after the call, the walk found the container holding the
     same members with the same ids, and no other span at their ids."""
 
-    __slots__ = ("container", "members", "places", "span_type", "span_types", "ids", "keys", "contents",
-                 "states", "slots", "candidates", "mutables", "copies", "records", "settled", "_copy_of")
+    __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
+                 "keys", "contents", "states", "slots", "candidates", "mutables", "copies", "records", "settled",
+                 "_copy_of")
 
-    def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType]) -> None:
+    def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
+                 holders: list | None = None, attribute: str | None = None) -> None:
         first = span_types[0]
         self.container, self.members, self.places = container, members, places
+        self.holders, self.attribute = holders, attribute  # a list of holders: the span of each at `attribute`
         self.span_type = first if len(span_types) == 1 else None
         self.span_types = span_types
         self.ids = ids = [*map(attrgetter(first.id_field), members)]
@@ -393,8 +396,9 @@ class SpanGroup:
         return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
 
     def untouched(self) -> bool:
-        """Whether the container holds the same members, at the same places, with the same ids."""
-        container, members = self.container, self.members
+        """Whether the container holds the same members (or holders holding them), at the same
+        places, with the same ids."""
+        container, members = self.container, self.members if self.holders is None else self.holders
         try:
             if type(container) is dict:
                 if not (len(container) == len(members) and all(map(is_, container, self.places))
@@ -402,7 +406,9 @@ class SpanGroup:
                     return False
             elif not (len(container) == len(members) and all(map(is_, container, members))):
                 return False
-            return all(map(is_, map(attrgetter(self.span_types[0].id_field), members), self.ids))
+            if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), members), self.members)):
+                return False
+            return all(map(is_, map(attrgetter(self.span_types[0].id_field), self.members), self.ids))
         except Exception:
             return False
 
@@ -424,9 +430,10 @@ _EMPTY_COPIES = {kind: kind() for kind in _MUTABLE}  # saved contents of empty c
 _DICT = attrgetter("__dict__")
 
 
-def take_group(container: Any, members: list, places: Any, reader: SpanReader) -> SpanGroup | None:
-    """A SpanGroup of `members` (the contents of `container`), or None if they are not all spans
-    that can be taken column by column."""
+def take_group(container: Any, members: list, places: Any, reader: SpanReader, holders: list | None = None,
+               attribute: str | None = None) -> SpanGroup | None:
+    """A SpanGroup of `members` (the contents of `container`, or the spans its `holders` hold at
+    `attribute`), or None if they are not all spans that can be taken column by column."""
     try:
         kinds = set(map(type, members))
         span_types = [reader.span_type(member) for member in
@@ -440,7 +447,7 @@ def take_group(container: Any, members: list, places: Any, reader: SpanReader) -
         if len(kinds) > 1:
             by_type = {kind: span_type for kind, span_type in zip(kinds, span_types)}
             span_types = [*map(by_type.__getitem__, map(type, members))]
-        return SpanGroup(container, members, places, span_types)
+        return SpanGroup(container, members, places, span_types, holders, attribute)
     except Exception:  # _NotGroupable, or a member whose fields cannot be read: one record each
         return None
 
@@ -488,6 +495,24 @@ def attributes_of(obj: Any) -> list[tuple[str, Any]]:
     return found
 
 
+def _span_attribute(holder: Any, reader: SpanReader) -> str | None:
+    """The one attribute of `holder` that is a span, when its others cannot reach one: text,
+    numbers, None, sets (not walked), empty containers (LlamaIndex `NodeWithScore`: `node`, and
+    `score` and pydantic's private state)."""
+    if _shape(holder)[0] or reader.span_type(holder) is not None:
+        return None
+    found = None
+    for name, value in attributes_of(holder):
+        if reader.span_type(value) is not None:
+            if found is not None:
+                return None
+            found = name
+        elif not (_is_atom(value) or type(value) in _NOT_WALKED_CONTAINERS or (_shape(value)[0] and not len(value))):
+            return None
+    return found
+
+
+_NOT_WALKED_CONTAINERS = frozenset({set, frozenset})
 _NOT_WALKED = (type, FunctionType, MethodType, BuiltinFunctionType, ModuleType)
 
 
@@ -609,6 +634,9 @@ class _Walk:
             else:
                 members = iter(_members(value))
                 index, first = next(members)
+                if (type(value) is list or type(value) is tuple) and depth + 1 < MAX_DEPTH and self.holder_group(
+                        value, first):
+                    return True
                 if not self.visit(first, depth + 1, index):
                     return False
                 reached = True
@@ -659,6 +687,11 @@ class _Walk:
     def holder_container(self, container: Any) -> None:
         """A container of holders or containers that reaches spans."""
 
+    def holder_group(self, container: list | tuple, first: Any) -> bool:
+        """Take a list or tuple of holders (`first` is its first member) in one go, as a SpanGroup;
+        return whether it was."""
+        return False
+
     def bound(self, holder: Any, attribute: str, value: Any) -> None:
         """`holder.attribute` is `value`, which reaches spans."""
 
@@ -708,6 +741,9 @@ class CallSnapshot(_Walk):
                 members = entry.all()
                 flat += members
                 records.update(zip(entry.ids, members))
+                if entry.holders is not None:
+                    self.bindings += [Binding(holder, entry.attribute, span)
+                                      for holder, span in zip(entry.holders, entry.members)]
             else:
                 flat.append(entry)
                 if self._records.get(entry.key) is entry:
@@ -758,6 +794,26 @@ class CallSnapshot(_Walk):
             except Exception:  # a member whose fields cannot be read is not checked
                 continue
 
+    def holder_group(self, container: list | tuple, first: Any) -> bool:
+        if not self.grouped:
+            return False
+        try:
+            attribute = _span_attribute(first, self.reader)
+            if attribute is None:
+                return False
+            saved = ContainerRecord(container)
+            holders = saved.copy
+            if set(map(type, holders)) != {type(first)}:
+                return False
+            spans = [*map(attrgetter(attribute), holders)]
+        except Exception:
+            return False
+        group = take_group(container, spans, range(len(spans)), self.reader, holders, attribute)
+        if not self._add_group(group):
+            return False
+        self.containers.append(saved)
+        return True
+
     def _group(self, container: Any, copy: Any) -> bool:
         """Take the spans of `container` (whose shallow copy is `copy`) as a SpanGroup, if they
         can be and their ids are new to the snapshot."""
@@ -768,6 +824,9 @@ class CallSnapshot(_Walk):
             group = take_group(container, copy, range(len(copy)), self.reader)
         else:
             return False
+        return self._add_group(group)
+
+    def _add_group(self, group: SpanGroup | None) -> bool:
         if group is None or not (group.keys.isdisjoint(self._group_keys) and self._records.keys().isdisjoint(group.keys)):
             return False
         self.groups.append(group)
@@ -841,6 +900,7 @@ class CallSnapshot(_Walk):
     def restore(self) -> tuple[int, int, list[str]]:
         """Restore what the call changed, then re-read it: return how many containers (and bindings)
         and spans were restored, and what could not be restored."""
+        self.ungroup()
         problems: list[str] = []
         containers = 0
         for binding in self.bindings:
@@ -868,10 +928,18 @@ class _CurrentSpans(_Walk):
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self.spans.setdefault(self.reader.key(obj, span_type), obj)
 
-    def span_container(self, container: Any) -> None:
+    def holder_group(self, container: list | tuple, first: Any) -> bool:
+        return self._settle(container)
+
+    def _settle(self, container: Any) -> bool:
         group = self._groups.get(id(container))
         if group is not None and group.container is container and group.untouched():
             group.settled = True
+            return True
+        return False
+
+    def span_container(self, container: Any) -> None:
+        if self._settle(container):
             return
         spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
