@@ -13,7 +13,7 @@ from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
 from operator import add, attrgetter, eq, is_, is_not, methodcaller
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from runtime_guard.errors import describe_key
 from runtime_guard.schema import MISSING, SpanReader, SpanType, TypeCache, read, slot_names
@@ -300,65 +300,58 @@ class SpanGroup:
         else:
             slots = [*map(first.slot_getter, members)]
             self.slots = slots if len(first.slot_names) > 1 else [*zip(slots)]
-        # which values can hold a mutable: the fields not declared as text or numbers, when every
-        # member has exactly its (one) type's declared fields; otherwise every attribute
-        if self.span_type is not None and first.field_count is not None and set(map(len, states)) == {
-                first.field_count}:
-            self.candidates = first.mutable_getter  # None: no field can hold one
-        else:
-            self.candidates = dict.values
+        self.candidates: dict[type, Callable[[dict], Any] | None] = {}  # per type, see _save_columns
         self.mutables, self.copies = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
         self._copy_of: dict[int, Any] | None = None
 
-    def _rows(self, indices: Any) -> Any:
-        """Per member at `indices`: the attribute values that can hold a mutable, then the slot
-        values (an iterator of tuples)."""
-        states = self.states if type(indices) is range else [self.states[i] for i in indices]
-        slots = None if self.slots is None else (self.slots if type(indices) is range
-                                                 else [self.slots[i] for i in indices])
-        if self.candidates is None:
+    def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
+        """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
+        its attributes), then its slot values (an iterator of tuples)."""
+        whole = type(indices) is range
+        states = self.states if whole else [*map(self.states.__getitem__, indices)]
+        slots = None if self.slots is None else (self.slots if whole else [*map(self.slots.__getitem__, indices)])
+        if candidates is None:
             return iter(slots) if slots is not None else iter(())
-        rows = map(tuple, map(self.candidates, states))
+        rows = map(tuple, map(candidates, states))
         return map(add, rows, slots) if slots is not None else rows
 
-    def _values(self, indices: Any) -> list:
-        return [*chain.from_iterable(self._rows(indices))]
+    def _values(self, index: int) -> list:
+        return [*chain.from_iterable(self._rows((index,), self.candidates[type(self.members[index])]))]
 
     def _save_columns(self) -> tuple[list, list]:
-        """save_mutables over every member's values, a column (field) at a time when the members
-        have the same fields: a column of empty containers of one type shares one empty copy, and a
+        """save_mutables over every member's values, type by type. Which values can hold a mutable:
+        the fields not declared as text or numbers, when every member of the type has exactly its
+        declared fields; otherwise every attribute. When the members of a type have the same
+        fields, a column (field) of empty containers of one type shares one empty copy, and a
         column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
-        if self.candidates is dict.values:
-            if self.slots is None and set(map(type, chain.from_iterable(map(dict.values, self.states)))).isdisjoint(
-                    _MUTABLE):
-                return _NOTHING_SAVED  # the common plain class: text and numbers only
-            return save_mutables(self._values(range(len(self.members))))
-        rows = [*self._rows(range(len(self.members)))]
-        if not rows:
-            return _NOTHING_SAVED
+        count = len(self.members)
+        if self.span_type is not None:
+            parts = [(range(count), type(self.members[0]), self.span_type)]
+        else:
+            kinds = {type(member): span_type for member, span_type in zip(self.members, self.span_types)}
+            parts = [([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
+                     for kind, span_type in kinds.items()]
         mutables: list = []
         copies: list = []
-        count = len(rows)
-        for column in map(list, zip(*rows)):
-            kinds = set(map(type, column))
-            if kinds.isdisjoint(_MUTABLE):
-                continue
-            kind = kinds.pop() if len(kinds) == 1 else None
-            shared = None
-            try:
-                if kind is not None and not any(column):
-                    shared = _EMPTY_COPIES[kind]
-                elif kind is set and all(map(eq, column, repeat(column[0]))):
-                    shared = frozenset(column[0])
-            except Exception:  # a member whose comparison raises: copied one by one
-                shared = None
-            if shared is not None:
-                mutables += column
-                copies += [shared] * count
+        for indices, kind, span_type in parts:
+            states = self.states if type(indices) is range else [*map(self.states.__getitem__, indices)]
+            if span_type.field_count is not None and set(map(len, states)) == {span_type.field_count}:
+                candidates = self.candidates[kind] = span_type.mutable_getter  # None: no field can hold one
             else:
-                values, saved = save_mutables(column)
+                candidates = self.candidates[kind] = dict.values
+            if candidates is dict.values:
+                if self.slots is None and set(map(type, chain.from_iterable(map(dict.values, states)))).isdisjoint(
+                        _MUTABLE):
+                    continue  # the common plain class: text and numbers only
+                values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
+                mutables += values
+                copies += saved
+                continue
+            rows = [*self._rows(indices, candidates)]
+            for column in map(list, zip(*rows)):
+                values, saved = _save_column(column)
                 mutables += values
                 copies += saved
         return mutables, copies
@@ -392,7 +385,7 @@ class SpanGroup:
             return _NOTHING_SAVED
         if self._copy_of is None:
             self._copy_of = dict(zip(map(id, self.mutables), self.copies))
-        values = self._values((index,))
+        values = self._values(index)
         return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
 
     def untouched(self) -> bool:
@@ -419,6 +412,23 @@ class SpanGroup:
         except Exception:
             return None
         return [*compress(range(len(current)), map(is_not, current, self.contents))]
+
+
+def _save_column(column: list) -> tuple[list, list]:
+    """save_mutables over the values of one field of many spans: empty containers of one type
+    share one empty copy, and equal sets one frozenset."""
+    kinds = set(map(type, column))
+    if kinds.isdisjoint(_MUTABLE):
+        return _NOTHING_SAVED
+    kind = kinds.pop() if len(kinds) == 1 else None
+    try:
+        if kind is not None and not any(column):
+            return column, [_EMPTY_COPIES[kind]] * len(column)
+        if kind is set and all(map(eq, column, repeat(column[0]))):
+            return column, [frozenset(column[0])] * len(column)
+    except Exception:  # a member whose comparison raises: copied one by one
+        pass
+    return save_mutables(column)
 
 
 class _NotGroupable(Exception):
