@@ -291,10 +291,7 @@ class SpanGroup:
         self.contents = contents = [*map(attrgetter(first.content_field), members)]
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
-        attributes = [*map(_DICT, members)]
-        if set(map(type, attributes)) != {dict}:
-            raise _NotGroupable
-        self.states = states = [*map(dict.copy, attributes)]
+        self.states = [*map(dict.copy, map(_DICT, members))]  # TypeError for an object without a plain __dict__
         if first.slot_getter is None:
             self.slots = None
         else:
