@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import add, attrgetter, eq, is_, is_not, methodcaller
-from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
+from operator import add, attrgetter, eq, is_, is_not, itemgetter, methodcaller
+from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
 from typing import Any, Callable, Iterable
 
 from runtime_guard.errors import describe_key
@@ -273,7 +273,7 @@ class SpanGroup:
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
                  "keys", "contents", "states", "slots", "candidates", "mutables", "copies", "records", "settled",
-                 "_copy_of")
+                 "_copy_of", "_dict_of", "_direct")
 
     def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
                  holders: list | None = None, attribute: str | None = None) -> None:
@@ -282,16 +282,19 @@ class SpanGroup:
         self.holders, self.attribute = holders, attribute  # a list of holders: the span of each at `attribute`
         self.span_type = first if len(span_types) == 1 else None
         self.span_types = span_types
-        self.ids = ids = [*map(attrgetter(first.id_field), members)]
+        kinds = {*map(type, members)}
+        self._dict_of, self._direct = _field_readers(kinds, (first.id_field, first.content_field))
+        dicts = [*map(self._dict_of, members)]
+        self.ids = ids = self._read(first.id_field, dicts)
         if set(map(type, ids)) != {str}:
             raise _NotGroupable
         self.keys = keys = set(ids)
         if len(keys) != len(ids):
             raise _NotGroupable
-        self.contents = contents = [*map(attrgetter(first.content_field), members)]
+        self.contents = contents = self._read(first.content_field, dicts)
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
-        self.states = [*map(dict.copy, map(_DICT, members))]  # TypeError for an object without a plain __dict__
+        self.states = [*map(dict.copy, dicts)]  # TypeError for an object without a plain __dict__
         if first.slot_getter is None:
             self.slots = None
         else:
@@ -302,6 +305,12 @@ class SpanGroup:
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
         self._copy_of: dict[int, Any] | None = None
+
+    def _read(self, name: str, dicts: list | None = None) -> list:
+        """Field `name` of every member, now (`dicts`: their `__dict__`s, if read already)."""
+        if self._direct:  # the field is the `__dict__` entry: read it there, past a `__getattr__` hook
+            return [*map(itemgetter(name), dicts if dicts is not None else map(self._dict_of, self.members))]
+        return [*map(attrgetter(name), self.members)]
 
     def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
         """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
@@ -398,14 +407,14 @@ class SpanGroup:
                 return False
             if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), members), self.members)):
                 return False
-            return all(map(is_, map(attrgetter(self.span_types[0].id_field), self.members), self.ids))
+            return all(map(is_, self._read(self.span_types[0].id_field), self.ids))
         except Exception:
             return False
 
     def content_changed(self) -> list[int] | None:
         """The indices of the members whose content is not the object it was (None: unreadable)."""
         try:
-            current = [*map(attrgetter(self.span_types[0].content_field), self.members)]
+            current = self._read(self.span_types[0].content_field)
         except Exception:
             return None
         return [*compress(range(len(current)), map(is_not, current, self.contents))]
@@ -430,6 +439,24 @@ def _save_column(column: list) -> tuple[list, list]:
 
 class _NotGroupable(Exception):
     """A container whose members a SpanGroup cannot take column by column."""
+
+
+def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
+    """How a group reads its members' `__dict__` (the descriptor their types share for it, which
+    skips a `__getattr__` hook such as pydantic's), and whether the fields `names` are entries of
+    it (no type overrides `__getattribute__` or has a data descriptor for one of them)."""
+    plain = all(kind.__getattribute__ is object.__getattribute__ for kind in kinds)
+    descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
+    descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
+    dict_of = descriptor.__get__ if plain and type(descriptor) is GetSetDescriptorType else _DICT
+    direct = plain and not any(hasattr(type(_on_class(kind, name)), "__set__")
+                               or hasattr(type(_on_class(kind, name)), "__delete__")
+                               for kind in kinds for name in names)
+    return dict_of, direct
+
+
+def _on_class(kind: type, name: str) -> Any:
+    return next((klass.__dict__[name] for klass in kind.__mro__ if name in klass.__dict__), None)
 
 
 _TEXT = frozenset({str, bytes})
