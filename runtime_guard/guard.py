@@ -125,16 +125,19 @@ class _Guard:
     def snapshot(self, named: list[tuple[str | None, Any]], mode: str) -> _Call | None:
         """Snapshot the call's spans; for summarize, check its inputs before the operator runs."""
         vocabulary = self.reader.vocabulary
-        snapshot = CallSnapshot(self.reader)
+        snapshot = CallSnapshot(self.reader, grouped=self.kind == "rewrite")
         call = _Call(snapshot)
         for index, (name, value) in enumerate(named):
-            added = snapshot.add_argument(value)
-            if self.kind == "summarize":
-                if name in vocabulary.lineage_keywords:
-                    call.lineage |= ids_in(value, self.reader)
-                elif not (index == 0 and self.has_self):
-                    call.inputs += added
-        if not snapshot.all_records:
+            if self.kind != "summarize":
+                snapshot.add_argument(value)
+                continue
+            start = len(snapshot.all_records)
+            snapshot.add_argument(value)
+            if name in vocabulary.lineage_keywords:
+                call.lineage |= ids_in(value, self.reader)
+            elif not (index == 0 and self.has_self):
+                call.inputs += snapshot.all_records[start:]
+        if not snapshot.found_spans():
             self._say_no_span(named, mode)
             return None
         if self.kind == "prune":

@@ -61,7 +61,7 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
     reset derived fields (or, with copy_on_rewrite, any content change at a kept id)."""
     reader = snapshot.reader
     findings = []
-    for record in snapshot.all_records:
+    for record in snapshot.records_to_check(current):
         at_id = current.get(record.key)
         try:
             same = at_id is record.obj and getattr(at_id, record.span_type.content_field, None) is record.content

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
-from itertools import compress
-from operator import is_
-from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
-from typing import Any, Iterable
+from itertools import chain, compress, repeat
+from operator import add, attrgetter, eq, is_, is_not, itemgetter, methodcaller
+from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
+from typing import Any, Callable, Iterable
 
 from runtime_guard.errors import describe_key
 from runtime_guard.schema import MISSING, SpanReader, SpanType, TypeCache, read, slot_names
@@ -35,11 +35,8 @@ UNREADABLE = object()  # the content of a span whose content field raised when r
 
 
 def _same_contents(value: Any, contents: Any) -> bool:
-    """Whether the mutable `value` still holds exactly `contents` (its saved copy, None if it was
-    empty), by identity."""
+    """Whether the mutable `value` still holds exactly `contents` (its saved copy), by identity."""
     try:
-        if contents is None:
-            return not value
         if len(value) != len(contents):
             return False
         if type(value) is dict:
@@ -52,9 +49,7 @@ def _same_contents(value: Any, contents: Any) -> bool:
 
 
 def _refill(value: Any, contents: Any) -> None:
-    if contents is None:
-        value.clear()
-    elif type(value) is list or type(value) is bytearray:
+    if type(value) is list or type(value) is bytearray:
         value[:] = contents
     else:
         value.clear()
@@ -62,26 +57,43 @@ def _refill(value: Any, contents: Any) -> None:
 
 
 _NOTHING_SAVED: tuple[list, list] = ([], [])
+_copy = methodcaller("copy")
+_IS_NESTING = {dict: True, list: True}.get
 
 
 def save_mutables(values: Any, depth: int = NESTED_DEPTH) -> tuple[list, list]:
     """The dicts, lists, sets and bytearrays among `values` (a list, tuple or dict view), and a copy
-    of each one's contents (None for an empty one), with the mutable members of small saved dicts
-    and lists too. The common case (no such value, or only empty ones) runs without a Python-level
-    loop."""
+    of each one's contents, with the mutable members of small saved dicts and lists too. Runs
+    without a Python-level loop unless a non-empty dict or list is saved."""
     return _save([*compress(values, map(_IS_MUTABLE, map(type, values)))], depth)
 
 
 def _save(mutables: list, depth: int) -> tuple[list, list]:
     if not mutables:
         return _NOTHING_SAVED
-    copies = [value.copy() if value else None for value in mutables]
+    copies = [*map(_copy, mutables)]
     if depth:
-        for contents in copies:
-            if (type(contents) is dict or type(contents) is list) and len(contents) <= NESTED_MEMBERS:
+        for contents in [*filter(None, compress(copies, map(_IS_NESTING, map(type, copies))))]:
+            if len(contents) <= NESTED_MEMBERS:
                 nested, nested_copies = save_mutables(contents.values() if type(contents) is dict else contents,
                                                       depth - 1)
                 mutables += nested
+                copies += nested_copies
+    return mutables, copies
+
+
+def _saved_again(mutables: list, copy_of: dict[int, Any], depth: int) -> tuple[list, list]:
+    """What `_save(mutables, depth)` saved, looked up in `copy_of` (id -> copy) instead of copied."""
+    if not mutables:
+        return _NOTHING_SAVED
+    copies = [copy_of[id(value)] for value in mutables]
+    if depth:
+        for contents in [*filter(None, compress(copies, map(_IS_NESTING, map(type, copies))))]:
+            if len(contents) <= NESTED_MEMBERS:
+                values = contents.values() if type(contents) is dict else contents
+                nested, nested_copies = _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))],
+                                                     copy_of, depth - 1)
+                mutables = mutables + nested
                 copies += nested_copies
     return mutables, copies
 
@@ -127,8 +139,8 @@ class SpanRecord:
     contents of the dicts, lists and sets they hold. `place` is its index or key in the container
     it was found in, or None."""
 
-    __slots__ = ("obj", "span_type", "key", "content", "content_saved", "state", "slots", "saved", "eager",
-                 "in_container", "place")
+    __slots__ = ("obj", "span_type", "key", "content", "content_saved", "state", "slots", "_saved", "eager",
+                 "in_container", "place", "_group")
 
     def __init__(self, obj: Any, span_type: SpanType, key: Any, in_container: bool, place: Any = None) -> None:
         # the hot path of a snapshot (once per span per call): the common cases are inline
@@ -159,8 +171,17 @@ class SpanRecord:
             if in_slots:
                 values, copies = _save(in_slots, NESTED_DEPTH)
                 saved = (saved[0] + values, saved[1] + copies) if saved[0] else (values, copies)
-        self.saved = saved
+        self._saved = saved
+        self._group = None
         self.eager = {n: read(obj, n) for n in span_type.eager_fields} if span_type.eager_fields else None
+
+    @property
+    def saved(self) -> tuple[list, list]:
+        """The mutable values the span held and their saved contents."""
+        if self._saved is None:
+            group, index = self._group
+            self._saved = group.saved_of(index)
+        return self._saved
 
     def before(self, name: str | None) -> Any:
         """The value field `name` had before the call (None if the span had no such field)."""
@@ -242,6 +263,229 @@ class SpanRecord:
         return problems
 
 
+class SpanGroup:
+    """The pre-call state of the spans of one list, tuple or dict, taken column by column (C-level
+    maps over the members, no per-span Python code): the common buffer, whose members all have a
+    string id, text content and a plain `__dict__`, and share id and content field names and slots.
+    It saves what a SpanRecord of each member would; records are made from it only for the spans a
+    check or a restore looks at. `settled`: after the call, the walk found the container holding the
+    same members with the same ids, and no other span at their ids."""
+
+    __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
+                 "keys", "contents", "states", "slots", "candidates", "mutables", "copies", "records", "settled",
+                 "_copy_of", "_dict_of", "_direct")
+
+    def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
+                 holders: list | None = None, attribute: str | None = None) -> None:
+        first = span_types[0]
+        self.container, self.members, self.places = container, members, places
+        self.holders, self.attribute = holders, attribute  # a list of holders: the span of each at `attribute`
+        self.span_type = first if len(span_types) == 1 else None
+        self.span_types = span_types
+        kinds = {*map(type, members)}
+        self._dict_of, self._direct = _field_readers(kinds, (first.id_field, first.content_field))
+        dicts = [*map(self._dict_of, members)]
+        self.ids = ids = self._read(first.id_field, dicts)
+        if set(map(type, ids)) != {str}:
+            raise _NotGroupable
+        self.keys = keys = set(ids)
+        if len(keys) != len(ids):
+            raise _NotGroupable
+        self.contents = contents = self._read(first.content_field, dicts)
+        if not _TEXT.issuperset(map(type, contents)):
+            raise _NotGroupable
+        self.states = [*map(dict.copy, dicts)]  # TypeError for an object without a plain __dict__
+        if first.slot_getter is None:
+            self.slots = None
+        else:
+            slots = [*map(first.slot_getter, members)]
+            self.slots = slots if len(first.slot_names) > 1 else [*zip(slots)]
+        self.candidates: dict[type, Callable[[dict], Any] | None] = {}  # per type, see _save_columns
+        self.mutables, self.copies = self._save_columns()
+        self.records: dict[int, SpanRecord] = {}
+        self.settled = False
+        self._copy_of: dict[int, Any] | None = None
+
+    def _read(self, name: str, dicts: list | None = None) -> list:
+        """Field `name` of every member, now (`dicts`: their `__dict__`s, if read already)."""
+        if self._direct:  # the field is the `__dict__` entry: read it there, past a `__getattr__` hook
+            return [*map(itemgetter(name), dicts if dicts is not None else map(self._dict_of, self.members))]
+        return [*map(attrgetter(name), self.members)]
+
+    def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
+        """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
+        its attributes), then its slot values (an iterator of tuples)."""
+        whole = type(indices) is range
+        states = self.states if whole else [*map(self.states.__getitem__, indices)]
+        slots = None if self.slots is None else (self.slots if whole else [*map(self.slots.__getitem__, indices)])
+        if candidates is None:
+            return iter(slots) if slots is not None else iter(())
+        rows = map(tuple, map(candidates, states))
+        return map(add, rows, slots) if slots is not None else rows
+
+    def _values(self, index: int) -> list:
+        return [*chain.from_iterable(self._rows((index,), self.candidates[type(self.members[index])]))]
+
+    def _save_columns(self) -> tuple[list, list]:
+        """save_mutables over every member's values, type by type. Which values can hold a mutable:
+        the fields not declared as text or numbers, when every member of the type has exactly its
+        declared fields; otherwise every attribute. When the members of a type have the same
+        fields, a column (field) of empty containers of one type shares one empty copy, and a
+        column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
+        count = len(self.members)
+        if self.span_type is not None:
+            parts = [(range(count), type(self.members[0]), self.span_type)]
+        else:
+            kinds = {type(member): span_type for member, span_type in zip(self.members, self.span_types)}
+            parts = [([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
+                     for kind, span_type in kinds.items()]
+        mutables: list = []
+        copies: list = []
+        for indices, kind, span_type in parts:
+            states = self.states if type(indices) is range else [*map(self.states.__getitem__, indices)]
+            if span_type.field_count is not None and set(map(len, states)) == {span_type.field_count}:
+                candidates = self.candidates[kind] = span_type.mutable_getter  # None: no field can hold one
+            else:
+                candidates = self.candidates[kind] = dict.values
+            if candidates is dict.values:
+                if self.slots is None and set(map(type, chain.from_iterable(map(dict.values, states)))).isdisjoint(
+                        _MUTABLE):
+                    continue  # the common plain class: text and numbers only
+                values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
+                mutables += values
+                copies += saved
+                continue
+            rows = [*self._rows(indices, candidates)]
+            for column in map(list, zip(*rows)):
+                values, saved = _save_column(column)
+                mutables += values
+                copies += saved
+        return mutables, copies
+
+    def record(self, index: int) -> SpanRecord:
+        """The SpanRecord of the member at `index` (made once)."""
+        record = self.records.get(index)
+        if record is None:
+            record = SpanRecord.__new__(SpanRecord)
+            record.obj = self.members[index]
+            record.span_type = self.span_type or self.span_types[index]
+            record.key = self.ids[index]
+            record.in_container = True
+            record.place = self.places[index]
+            record.content = self.contents[index]
+            record.content_saved = None
+            record.state = self.states[index]
+            record.slots = () if self.slots is None else self.slots[index]
+            record._saved = None
+            record._group = (self, index)
+            record.eager = None
+            self.records[index] = record
+        return record
+
+    def all(self) -> list[SpanRecord]:
+        return [*map(self.record, range(len(self.members)))]
+
+    def saved_of(self, index: int) -> tuple[list, list]:
+        """What a SpanRecord of the member at `index` would have saved of its mutable values."""
+        if not self.mutables:
+            return _NOTHING_SAVED
+        if self._copy_of is None:
+            self._copy_of = dict(zip(map(id, self.mutables), self.copies))
+        values = self._values(index)
+        return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
+
+    def untouched(self) -> bool:
+        """Whether the container holds the same members (or holders holding them), at the same
+        places, with the same ids."""
+        container, members = self.container, self.members if self.holders is None else self.holders
+        try:
+            if type(container) is dict:
+                if not (len(container) == len(members) and all(map(is_, container, self.places))
+                        and all(map(is_, container.values(), members))):
+                    return False
+            elif not (len(container) == len(members) and all(map(is_, container, members))):
+                return False
+            if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), members), self.members)):
+                return False
+            return all(map(is_, self._read(self.span_types[0].id_field), self.ids))
+        except Exception:
+            return False
+
+    def content_changed(self) -> list[int] | None:
+        """The indices of the members whose content is not the object it was (None: unreadable)."""
+        try:
+            current = self._read(self.span_types[0].content_field)
+        except Exception:
+            return None
+        return [*compress(range(len(current)), map(is_not, current, self.contents))]
+
+
+def _save_column(column: list) -> tuple[list, list]:
+    """save_mutables over the values of one field of many spans: empty containers of one type
+    share one empty copy, and equal sets one frozenset."""
+    kinds = set(map(type, column))
+    if kinds.isdisjoint(_MUTABLE):
+        return _NOTHING_SAVED
+    kind = kinds.pop() if len(kinds) == 1 else None
+    try:
+        if kind is not None and not any(column):
+            return column, [_EMPTY_COPIES[kind]] * len(column)
+        if kind is set and all(map(eq, column, repeat(column[0]))):
+            return column, [frozenset(column[0])] * len(column)
+    except Exception:  # a member whose comparison raises: copied one by one
+        pass
+    return save_mutables(column)
+
+
+class _NotGroupable(Exception):
+    """A container whose members a SpanGroup cannot take column by column."""
+
+
+def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
+    """How a group reads its members' `__dict__` (the descriptor their types share for it, which
+    skips a `__getattr__` hook such as pydantic's), and whether the fields `names` are entries of
+    it (no type overrides `__getattribute__` or has a data descriptor for one of them)."""
+    plain = all(kind.__getattribute__ is object.__getattribute__ for kind in kinds)
+    descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
+    descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
+    dict_of = descriptor.__get__ if plain and type(descriptor) is GetSetDescriptorType else _DICT
+    direct = plain and not any(hasattr(type(_on_class(kind, name)), "__set__")
+                               or hasattr(type(_on_class(kind, name)), "__delete__")
+                               for kind in kinds for name in names)
+    return dict_of, direct
+
+
+def _on_class(kind: type, name: str) -> Any:
+    return next((klass.__dict__[name] for klass in kind.__mro__ if name in klass.__dict__), None)
+
+
+_TEXT = frozenset({str, bytes})
+_EMPTY_COPIES = {kind: kind() for kind in _MUTABLE}  # saved contents of empty containers (never changed)
+_DICT = attrgetter("__dict__")
+
+
+def take_group(container: Any, members: list, places: Any, reader: SpanReader, holders: list | None = None,
+               attribute: str | None = None) -> SpanGroup | None:
+    """A SpanGroup of `members` (the contents of `container`, or the spans its `holders` hold at
+    `attribute`), or None if they are not all spans that can be taken column by column."""
+    try:
+        kinds = set(map(type, members))
+        span_types = [reader.span_type(member) for member in
+                      (next(m for m in members if type(m) is kind) for kind in kinds)] if len(kinds) > 1 else [
+            reader.span_type(members[0])]
+        first = span_types[0]
+        for span_type in span_types:
+            if (span_type is None or span_type.eager_fields or span_type.id_field != first.id_field
+                    or span_type.content_field != first.content_field or span_type.slot_names != first.slot_names):
+                return None
+        if len(kinds) > 1:
+            by_type = {kind: span_type for kind, span_type in zip(kinds, span_types)}
+            span_types = [*map(by_type.__getitem__, map(type, members))]
+        return SpanGroup(container, members, places, span_types, holders, attribute)
+    except Exception:  # _NotGroupable, or a member whose fields cannot be read: one record each
+        return None
+
+
 def _members(container: Any) -> Iterable[tuple[Any, Any]]:
     """(place, member) pairs: keys of a mapping, indices of a sequence."""
     if isinstance(container, Mapping):
@@ -285,6 +529,24 @@ def attributes_of(obj: Any) -> list[tuple[str, Any]]:
     return found
 
 
+def _span_attribute(holder: Any, reader: SpanReader) -> str | None:
+    """The one attribute of `holder` that is a span, when its others cannot reach one: text,
+    numbers, None, sets (not walked), empty containers (LlamaIndex `NodeWithScore`: `node`, and
+    `score` and pydantic's private state)."""
+    if _shape(holder)[0] or reader.span_type(holder) is not None:
+        return None
+    found = None
+    for name, value in attributes_of(holder):
+        if reader.span_type(value) is not None:
+            if found is not None:
+                return None
+            found = name
+        elif not (_is_atom(value) or type(value) in _NOT_WALKED_CONTAINERS or (_shape(value)[0] and not len(value))):
+            return None
+    return found
+
+
+_NOT_WALKED_CONTAINERS = frozenset({set, frozenset})
 _NOT_WALKED = (type, FunctionType, MethodType, BuiltinFunctionType, ModuleType)
 
 
@@ -406,6 +668,9 @@ class _Walk:
             else:
                 members = iter(_members(value))
                 index, first = next(members)
+                if (type(value) is list or type(value) is tuple) and depth + 1 < MAX_DEPTH and self.holder_group(
+                        value, first):
+                    return True
                 if not self.visit(first, depth + 1, index):
                     return False
                 reached = True
@@ -456,18 +721,27 @@ class _Walk:
     def holder_container(self, container: Any) -> None:
         """A container of holders or containers that reaches spans."""
 
+    def holder_group(self, container: list | tuple, first: Any) -> bool:
+        """Take a list or tuple of holders (`first` is its first member) in one go, as a SpanGroup;
+        return whether it was."""
+        return False
+
     def bound(self, holder: Any, attribute: str, value: Any) -> None:
         """`holder.attribute` is `value`, which reaches spans."""
 
 
 class CallSnapshot(_Walk):
     """Every span, span container and binding to them reachable from one call's arguments, before
-    the call."""
+    the call. A `grouped` snapshot (taken for a rewrite check) keeps the spans of a uniform buffer
+    in a SpanGroup, and makes their records only when they are read."""
 
-    def __init__(self, reader: SpanReader) -> None:
+    def __init__(self, reader: SpanReader, grouped: bool = False) -> None:
         super().__init__(reader)
-        self.records: dict[Any, SpanRecord] = {}
-        self.all_records: list[SpanRecord] = []
+        self.grouped = grouped
+        self._records: dict[Any, SpanRecord] = {}
+        self._all_records: list[SpanRecord | SpanGroup] = []  # in the order the walk found them
+        self.groups: list[SpanGroup] = []
+        self._group_keys: set = set()
         self.containers: list[ContainerRecord] = []
         self.bindings: list[Binding] = []
         self.direct: list[SpanRecord] = []
@@ -475,13 +749,47 @@ class CallSnapshot(_Walk):
         self.reaching: list[Any] = []  # the arguments that reach a span
         self._shadowed_ids: set[int] = set()  # spans sharing a key with an earlier, different span
 
-    def add_argument(self, value: Any) -> list[SpanRecord]:
-        """Snapshot the spans `value` reaches; return the records it added."""
-        start = len(self.all_records)
+    @property
+    def records(self) -> dict[Any, SpanRecord]:
+        """The record of each key: the first span found at it."""
+        self.ungroup()
+        return self._records
+
+    @property
+    def all_records(self) -> list[SpanRecord]:
+        """The records of every span found, in the order the walk found them."""
+        self.ungroup()
+        return self._all_records  # type: ignore[return-value]
+
+    def found_spans(self) -> bool:
+        return bool(self._all_records)
+
+    def ungroup(self) -> None:
+        """Make the records of every group's members, in walk order."""
+        if not self.groups:
+            return
+        flat: list[SpanRecord | SpanGroup] = []
+        records: dict[Any, SpanRecord] = {}
+        for entry in self._all_records:
+            if type(entry) is SpanGroup:
+                members = entry.all()
+                flat += members
+                records.update(zip(entry.ids, members))
+                if entry.holders is not None:
+                    self.bindings += [Binding(holder, entry.attribute, span)
+                                      for holder, span in zip(entry.holders, entry.members)]
+            else:
+                flat.append(entry)
+                if self._records.get(entry.key) is entry:
+                    records[entry.key] = entry
+        self._all_records, self._records = flat, records
+        self.groups, self._group_keys = [], set()
+
+    def add_argument(self, value: Any) -> None:
+        """Snapshot the spans `value` reaches."""
         self.arguments.append(value)
         if self.visit(value):
             self.reaching.append(value)
-        return self.all_records[start:]
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self._record(obj, span_type, place is not MISSING, None if place is MISSING else place)
@@ -493,8 +801,11 @@ class CallSnapshot(_Walk):
         self.bindings.append(Binding(holder, attribute, value))
 
     def span_container(self, container: Any) -> None:
-        self.containers.append(ContainerRecord(container))
-        records, all_records, span_type_of, key_of = self.records, self.all_records, self.reader.span_type, self.reader.key
+        saved = ContainerRecord(container)
+        self.containers.append(saved)
+        if self.grouped and self._group(container, saved.copy):
+            return
+        records, all_records, span_type_of, key_of = self._records, self._all_records, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
         for place, member in _members(container):  # the hot loop: one pass per span, kept inline
             try:
@@ -505,6 +816,9 @@ class CallSnapshot(_Walk):
                     continue
                 span_id = getattr(member, member_type.id_field, None)
                 key = span_id if type(span_id) is str else key_of(member, member_type)
+                if key in self._group_keys:
+                    self.ungroup()
+                    records, all_records = self._records, self._all_records
                 if key not in records:
                     record = SpanRecord(member, member_type, key, True, place)
                     records[key] = record
@@ -514,18 +828,60 @@ class CallSnapshot(_Walk):
             except Exception:  # a member whose fields cannot be read is not checked
                 continue
 
+    def holder_group(self, container: list | tuple, first: Any) -> bool:
+        if not self.grouped:
+            return False
+        try:
+            attribute = _span_attribute(first, self.reader)
+            if attribute is None:
+                return False
+            saved = ContainerRecord(container)
+            holders = saved.copy
+            if set(map(type, holders)) != {type(first)}:
+                return False
+            spans = [*map(attrgetter(attribute), holders)]
+        except Exception:
+            return False
+        group = take_group(container, spans, range(len(spans)), self.reader, holders, attribute)
+        if not self._add_group(group):
+            return False
+        self.containers.append(saved)
+        return True
+
+    def _group(self, container: Any, copy: Any) -> bool:
+        """Take the spans of `container` (whose shallow copy is `copy`) as a SpanGroup, if they
+        can be and their ids are new to the snapshot."""
+        kind = type(container)
+        if kind is dict:
+            group = take_group(container, [*copy.values()], [*copy], self.reader)
+        elif kind is list or kind is tuple:
+            group = take_group(container, copy, range(len(copy)), self.reader)
+        else:
+            return False
+        return self._add_group(group)
+
+    def _add_group(self, group: SpanGroup | None) -> bool:
+        if group is None or not (group.keys.isdisjoint(self._group_keys) and self._records.keys().isdisjoint(group.keys)):
+            return False
+        self.groups.append(group)
+        self._all_records.append(group)
+        self._group_keys = group.keys if not self._group_keys else self._group_keys | group.keys
+        return True
+
     def _record(self, obj: Any, span_type: SpanType, in_container: bool, place: Any) -> None:
         key = self.reader.key(obj, span_type)
-        existing = self.records.get(key)
+        if key in self._group_keys:
+            self.ungroup()
+        existing = self._records.get(key)
         if existing is not None and (existing.obj is obj or id(obj) in self._shadowed_ids):
             existing.in_container = existing.in_container or in_container
             return
         record = SpanRecord(obj, span_type, key, in_container, place)
         if existing is None:
-            self.records[key] = record
+            self._records[key] = record
         else:
             self._shadowed_ids.add(id(obj))
-        self.all_records.append(record)
+        self._all_records.append(record)
         if not in_container:
             self.direct.append(record)
 
@@ -536,17 +892,49 @@ class CallSnapshot(_Walk):
                 + [record.obj for record in self.direct])
 
     def current_spans(self) -> dict[Any, Any]:
-        """The spans reachable now from the call's arguments, by key."""
-        current = _CurrentSpans(self.reader)
+        """The spans reachable now from the call's arguments, by key; without the members of the
+        groups it finds settled (see SpanGroup)."""
+        for group in self.groups:
+            group.settled = False
+        current = self._walk_current(self.groups)
+        if any(not group.keys.isdisjoint(current) for group in self.groups if group.settled):
+            for group in self.groups:  # another span now sits at a group member's id: read them all
+                group.settled = False
+            current = self._walk_current(())
+        return current
+
+    def _walk_current(self, groups: Iterable[SpanGroup]) -> dict[Any, Any]:
+        current = _CurrentSpans(self.reader, groups)
         for value in self.arguments:
             current.visit(value)
         for record in self.direct:  # a span passed or held directly is still that span
             current.spans.setdefault(self.reader.key(record.obj, record.span_type), record.obj)
         return current.spans
 
+    def records_to_check(self, current: dict[Any, Any]) -> list[SpanRecord]:
+        """The records a rewrite check reads: all, except the members of a settled group whose
+        content is the object it was (the same span, at its place and id, with the same content:
+        nothing the check reads changed). The settled members returned are put in `current`."""
+        if not self.groups:
+            return self._all_records  # type: ignore[return-value]
+        records: list[SpanRecord] = []
+        for entry in self._all_records:
+            if type(entry) is not SpanGroup:
+                records.append(entry)
+            elif not entry.settled:
+                records += entry.all()
+            else:
+                changed = entry.content_changed()
+                for index in range(len(entry.members)) if changed is None else changed:
+                    record = entry.record(index)
+                    current[record.key] = record.obj
+                    records.append(record)
+        return records
+
     def restore(self) -> tuple[int, int, list[str]]:
         """Restore what the call changed, then re-read it: return how many containers (and bindings)
         and spans were restored, and what could not be restored."""
+        self.ungroup()
         problems: list[str] = []
         containers = 0
         for binding in self.bindings:
@@ -566,14 +954,27 @@ class CallSnapshot(_Walk):
 
 
 class _CurrentSpans(_Walk):
-    def __init__(self, reader: SpanReader) -> None:
+    def __init__(self, reader: SpanReader, groups: Iterable[SpanGroup]) -> None:
         super().__init__(reader)
         self.spans: dict[Any, Any] = {}
+        self._groups = {id(group.container): group for group in groups}
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self.spans.setdefault(self.reader.key(obj, span_type), obj)
 
+    def holder_group(self, container: list | tuple, first: Any) -> bool:
+        return self._settle(container)
+
+    def _settle(self, container: Any) -> bool:
+        group = self._groups.get(id(container))
+        if group is not None and group.container is container and group.untouched():
+            group.settled = True
+            return True
+        return False
+
     def span_container(self, container: Any) -> None:
+        if self._settle(container):
+            return
         spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
         for member in (container.values() if isinstance(container, Mapping) else container):
