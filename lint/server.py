@@ -26,8 +26,9 @@ from lint.discovery import is_force_excluded, project_root
 from lint.docs import rule_markdown
 from lint.noqa import NOT_SUPPRESSIBLE, suppress_lines
 from lint.reporters import rule_url, version
-from lint.runner import FileJob, RunOptions, _open_cache, _project_summaries, display_path, lint_bytes
+from lint.runner import FileJob, RunOptions, _frameworks, _open_cache, _project_summaries, display_path, lint_bytes
 from rules import find_rule
+from rules.environment import FrameworkClasses
 from rules.project import FileSummary, ProjectIndex, summarize_source
 
 DEBOUNCE_SECONDS = 0.2
@@ -44,6 +45,7 @@ class _Project:
 
     root: Path
     parts: dict[str, FileSummary | None]
+    frameworks: FrameworkClasses
     index: ProjectIndex | None = None
     open_paths: set[str] = field(default_factory=set)
 
@@ -62,7 +64,8 @@ class Linter:
             with _open_cache(root, options) as cache:
                 summaries = _project_summaries(root, [], self.resolver, options, cache)
                 parts = {p: summary.index_part() if (summary := summaries.get(p)) else None for p in summaries.paths()}
-            self._projects[root] = _Project(root, parts)
+                frameworks = _frameworks(self.resolver.settings_for(root), cache, root, summaries.paths())
+            self._projects[root] = _Project(root, parts, frameworks)
         return self._projects[root]
 
     def update(self, path: Path, source: str) -> tuple[FileSummary, bool]:
@@ -82,6 +85,7 @@ class Linter:
         if project.index is None:
             vocabulary = self.resolver.settings_for(project.root).vocabulary
             project.index = ProjectIndex.merge(vocabulary, [p for _, p in sorted(project.parts.items()) if p is not None])
+            project.index.frameworks = project.frameworks
         return project.index
 
     def lint(self, path: Path, source: str) -> tuple[list[Diagnostic], bool]:

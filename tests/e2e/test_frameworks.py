@@ -97,3 +97,17 @@ def test_an_exempted_type_and_its_subclasses_are_not_spans(app: Path) -> None:
     (app / ".spanlint.yaml").write_text("root: true\nvocabulary: {not_span_classes: [BaseMessage]}\n")
     done = spanlint("check", "--output-format", "json", "--python", sys.executable, ".", cwd=app)
     assert _findings(done) == {f for f in expected() if f[2] != "SPL103"}
+
+
+def test_the_language_server_knows_the_frameworks_span_types(app: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The server builds its index itself: it must see the installed frameworks as `check` does.
+    from lint.server import Linter
+
+    monkeypatch.chdir(app)
+    linter = Linter()
+    found = set()
+    for relative, text in FILES.items():
+        if relative.endswith(".py"):
+            diagnostics, _ = linter.lint(app / relative, text)
+            found |= {(relative, d.location.line, d.code) for d in diagnostics}
+    assert found == expected()
