@@ -78,8 +78,8 @@ def judge(program: Program, findings: list[Finding]) -> Outcome:
 
 def lint_program(program: Program) -> list[Finding]:
     """spanlint's findings on `program`, linted as a project of its own (public API)."""
-    from lint import Settings, check_source
-    from rules.project import ProjectIndex, summarize_source
+    from spanlint import Settings, check_source
+    from spanlint.rules.project import ProjectIndex, summarize_source
 
     settings = Settings(select=("ALL",))
     summaries = [summarize_source(source, settings.vocabulary, path) for path, source in sorted(program.files.items())]

@@ -90,9 +90,9 @@ def generate(shape: str, megabytes: float) -> str:
 _CHILD = """
 import json, resource, sys, time
 from pathlib import Path
-from lint.config import ConfigResolver
-from lint.runner import RunOptions, check_paths
-from lint.settings import Settings
+from spanlint.config import ConfigResolver
+from spanlint.runner import RunOptions, check_paths
+from spanlint.settings import Settings
 settings = Settings(select=("ALL",), max_file_bytes=10**9)
 resolver = ConfigResolver.fixed(settings)
 options = RunOptions(jobs=1, cache=False)

@@ -28,7 +28,7 @@ from pygls.lsp.client import LanguageClient
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from lint.server import DEBOUNCE_SECONDS  # noqa: E402
+from spanlint.server import DEBOUNCE_SECONDS  # noqa: E402
 
 OPERATOR = "\n\ndef shorten(span):\n    span.content = span.content[:100]\n"
 
@@ -66,7 +66,7 @@ async def measure(path: Path, source: str, edits: int) -> tuple[list[float], lis
         arrived.set()
 
     environment = {**os.environ, "PYTHONPATH": str(REPO)}
-    await client.start_io(sys.executable, "-m", "lint", "server", cwd=str(path.parent), env=environment)
+    await client.start_io(sys.executable, "-m", "spanlint", "server", cwd=str(path.parent), env=environment)
     await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities(), root_uri=path.parent.as_uri()))
     client.initialized(lsp.InitializedParams())
     uri = path.as_uri()

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lint.engine import lint_source  # noqa: E402
-from lint.source import SourceError, decode_source  # noqa: E402
-from lint.settings import Settings  # noqa: E402
-from rules import all_rules  # noqa: E402
-from rules.project import ProjectIndex, summarize_source  # noqa: E402
+from spanlint.engine import lint_source  # noqa: E402
+from spanlint.source import SourceError, decode_source  # noqa: E402
+from spanlint.settings import Settings  # noqa: E402
+from spanlint.rules import all_rules  # noqa: E402
+from spanlint.rules.project import ProjectIndex, summarize_source  # noqa: E402
 
 DEFAULT_CORPORA = [Path.home() / ".cache" / "spanlint-corpus" / name for name in ("agents", "stdlib")]
 SKIPPED = frozenset({"SPL000", "SPL900"})  # computed by the engine, not gated by pre-scans

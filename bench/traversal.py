@@ -18,11 +18,11 @@ import libcst as cst
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lint.config import ConfigResolver  # noqa: E402
-from lint.reporters import render_json  # noqa: E402
-from lint.runner import RunOptions, check_paths  # noqa: E402
-from lint.settings import Settings  # noqa: E402
-from rules import traversal  # noqa: E402
+from spanlint.config import ConfigResolver  # noqa: E402
+from spanlint.reporters import render_json  # noqa: E402
+from spanlint.runner import RunOptions, check_paths  # noqa: E402
+from spanlint.settings import Settings  # noqa: E402
+from spanlint.rules import traversal  # noqa: E402
 
 # Each traversal as (batched rule visits, one visitor's visit).
 TRAVERSALS = {

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
-from lint.engine import lint_source
-from lint.settings import Settings
-from rules.project import ProjectIndex
+from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
+from spanlint.engine import lint_source
+from spanlint.settings import Settings
+from spanlint.rules.project import ProjectIndex
 
 __all__ = ["Diagnostic", "Edit", "FixSummary", "Location", "Settings", "check_paths", "check_source"]
 
@@ -24,8 +24,8 @@ def check_paths(paths: Sequence[str | Path], config: Settings | None = None, *, 
     With `config`, every file gets those settings; without, each file's configuration files apply,
     as on the command line.
     """
-    from lint.config import ConfigResolver
-    from lint.runner import RunOptions, check_paths as run
+    from spanlint.config import ConfigResolver
+    from spanlint.runner import RunOptions, check_paths as run
 
     resolver = ConfigResolver.fixed(config) if config is not None else ConfigResolver()
     return run(paths, resolver, RunOptions(jobs=jobs)).diagnostics

@@ -1,5 +1,5 @@
-"""`python -m lint`: the `spanlint` command."""
+"""`python -m spanlint`: the `spanlint` command."""
 
-from lint.cli import main
+from spanlint.cli import main
 
 main()

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from lint.diagnostics import Diagnostic
+from spanlint.diagnostics import Diagnostic
 
 BASELINE_VERSION = 1
 

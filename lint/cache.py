@@ -44,9 +44,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, MutableMapping
 
-from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
-from lint.settings import Settings
-from rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
+from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
+from spanlint.settings import Settings
+from spanlint.rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
 from runtime_guard.vocabulary import Vocabulary
 
 CACHE_DIR_NAME = ".spanlint_cache"
@@ -200,13 +200,13 @@ def _key(*parts: str) -> str:
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """A digest of spanlint's own code (engine, rules, vocabulary): any change to it empties the cache."""
-    import lint
-    import rules
     import runtime_guard.vocabulary
+    import spanlint
+    import spanlint.rules
 
     hasher = hashlib.sha256()
     files = [Path(runtime_guard.vocabulary.__file__)]
-    for package in (lint, rules):
+    for package in (spanlint, spanlint.rules):
         files.extend(sorted(Path(package.__file__).parent.glob("*.py")))
     for file in files:
         hasher.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")

@@ -14,17 +14,17 @@ from typing import Iterator, List, Optional, TextIO
 
 import typer
 
-from lint.baseline import BaselineError, new_findings, write_baseline
-from lint.config import YAML_NAME, ConfigError, ConfigResolver
-from lint.diagnostics import Diagnostic
-from lint.docs import rule_markdown, stale_pages, write_pages
-from lint.fix import FixRun, fix_paths, fix_stdin
-from lint.reporters import FORMATS, TextOptions, hidden_fixes, render_concise, render_full, render_statistics, rule_url
-from lint.runtime_report import RuntimeReportError, merge_runtime_findings
-from lint.runner import STDIN, Progress, RunOptions, RunResult, check_paths, check_stdin, display_path
-from lint.settings import SelectorError, Settings, resolve_selector
-from rules import all_rules, find_rule
-from rules.base import Rule, metadata_of
+from spanlint.baseline import BaselineError, new_findings, write_baseline
+from spanlint.config import YAML_NAME, ConfigError, ConfigResolver
+from spanlint.diagnostics import Diagnostic
+from spanlint.docs import rule_markdown, stale_pages, write_pages
+from spanlint.fix import FixRun, fix_paths, fix_stdin
+from spanlint.reporters import FORMATS, TextOptions, hidden_fixes, render_concise, render_full, render_statistics, rule_url
+from spanlint.runtime_report import RuntimeReportError, merge_runtime_findings
+from spanlint.runner import STDIN, Progress, RunOptions, RunResult, check_paths, check_stdin, display_path
+from spanlint.settings import SelectorError, Settings, resolve_selector
+from spanlint.rules import all_rules, find_rule
+from spanlint.rules.base import Rule, metadata_of
 
 USAGE_ERROR = 2
 INTERNAL_ERROR = 2  # a rule raised (a bug in spanlint); the other rules' findings are still reported
@@ -285,7 +285,7 @@ def check(
 
 def _show_files(targets: List[str], resolver: ConfigResolver, force_exclude: bool, output: _Output) -> None:
     """Print each file a run over `targets` would lint, one a line, then exit 0."""
-    from lint.discovery import discover
+    from spanlint.discovery import discover
 
     files = discover([Path(t) for t in targets], resolver.settings_for, force_exclude=force_exclude)
     if not output.silent:
@@ -298,7 +298,7 @@ def _show_files(targets: List[str], resolver: ConfigResolver, force_exclude: boo
 
 def _add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, targets: List[str], output: _Output) -> None:
     """Suppress every finding of `result` with a comment on its line, then exit 0."""
-    from lint.noqa import add_noqa
+    from spanlint.noqa import add_noqa
 
     added = add_noqa(result, resolver, reason, targets)
     for line in added.skipped:
@@ -561,7 +561,7 @@ def docs(
 @app.command()
 def server() -> None:
     """Run the language server over stdio (needs the `server` extra: pip install 'spanlint[server]')."""
-    from lint.server import serve
+    from spanlint.server import serve
 
     raise typer.Exit(serve())
 

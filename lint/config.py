@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from lint.settings import SelectorError, Settings, resolve_selector
+from spanlint.settings import SelectorError, Settings, resolve_selector
 from runtime_guard.vocabulary import Vocabulary
 
 if sys.version_info >= (3, 11):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from rules.base import Applicability, Severity
+from spanlint.rules.base import Applicability, Severity
 
 __all__ = ["Applicability", "Diagnostic", "Edit", "FixSummary", "Location", "Severity", "sort_diagnostics"]
 

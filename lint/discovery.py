@@ -22,8 +22,8 @@ from typing import Callable, Iterable, Iterator
 
 import pathspec
 
-from lint.config import YAML_NAME, load_config_file
-from lint.settings import Settings
+from spanlint.config import YAML_NAME, load_config_file
+from spanlint.settings import Settings
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 # Never linted when found by walking a directory: version control, environments, caches, builds.

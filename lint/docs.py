@@ -1,6 +1,6 @@
 """Rule documentation pages (`docs/rules/SPLxxx.md`), generated from each rule's own metadata.
 
-`python -m lint.docs` (or `spanlint docs --write docs/rules`) rewrites the pages; `--check` exits 1
+`python -m spanlint.docs` (or `spanlint docs --write docs/rules`) rewrites the pages; `--check` exits 1
 when a page is out of date. The pages are committed: `tests/lint/test_docs.py` fails when they differ
 from what the rules say.
 """
@@ -11,12 +11,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from rules import all_rules
-from rules.base import Rule
+from spanlint.rules import all_rules
+from spanlint.rules.base import Rule
 
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 INDEX_NAME = "README.md"
-_HEADER = "<!-- Generated from the rule's metadata by `python -m lint.docs`: do not edit. -->\n\n"
+_HEADER = "<!-- Generated from the rule's metadata by `python -m spanlint.docs`: do not edit. -->\n\n"
 
 
 def rule_markdown(rule: type[Rule]) -> str:
@@ -72,14 +72,14 @@ def _read(path: Path) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lint.docs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m spanlint.docs", description=__doc__.splitlines()[0])
     parser.add_argument("directory", nargs="?", type=Path, default=DOCS_DIR)
     parser.add_argument("--check", action="store_true", help="exit 1 when a page is out of date; write nothing")
     args = parser.parse_args(argv)
     if args.check:
         stale = stale_pages(args.directory)
         for name in stale:
-            print(f"{args.directory / name}: out of date (run `python -m lint.docs`)", file=sys.stderr)
+            print(f"{args.directory / name}: out of date (run `python -m spanlint.docs`)", file=sys.stderr)
         return 1 if stale else 0
     for name in write_pages(args.directory):
         print(f"wrote {args.directory / name}")

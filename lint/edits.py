@@ -7,9 +7,9 @@ import difflib
 import re
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from lint.diagnostics import Edit, FixSummary, Location
-from rules.base import Fix
-from rules.libcst_backend import cst
+from spanlint.diagnostics import Edit, FixSummary, Location
+from spanlint.rules.base import Fix
+from spanlint.rules.libcst_backend import cst
 
 if TYPE_CHECKING:
     from libcst.metadata import CodeRange

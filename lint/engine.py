@@ -16,16 +16,16 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from lint.diagnostics import Diagnostic, Location, sort_diagnostics
-from lint.edits import TopLevel, fix_summary
-from lint.settings import Settings
-from lint.suppression import apply_suppressions, find_suppressions, unused_suppressions
-from rules import all_rules, find_rule
-from rules.base import FileContext, Rule
-from rules.libcst_backend import cst, parse_module, positions, run_with_deep_stack
-from rules.prescan import cut_to_definitions
-from rules.project import FileSummary, ProjectIndex, summarize_source
-from rules import traversal
+from spanlint.diagnostics import Diagnostic, Location, sort_diagnostics
+from spanlint.edits import TopLevel, fix_summary
+from spanlint.settings import Settings
+from spanlint.suppression import apply_suppressions, find_suppressions, unused_suppressions
+from spanlint.rules import all_rules, find_rule
+from spanlint.rules.base import FileContext, Rule
+from spanlint.rules.libcst_backend import cst, parse_module, positions, run_with_deep_stack
+from spanlint.rules.prescan import cut_to_definitions
+from spanlint.rules.project import FileSummary, ProjectIndex, summarize_source
+from spanlint.rules import traversal
 
 
 

@@ -27,12 +27,12 @@ import tokenize
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lint.config import ConfigResolver
-from lint.diagnostics import Diagnostic, Edit, sort_diagnostics
-from lint.engine import lint_source
-from lint.source import SourceError, read_file, read_source
-from lint.runner import FileJob, RunOptions, RunResult, _map, check_paths, check_stdin, stdin_job
-from rules.project import ProjectIndex
+from spanlint.config import ConfigResolver
+from spanlint.diagnostics import Diagnostic, Edit, sort_diagnostics
+from spanlint.engine import lint_source
+from spanlint.source import SourceError, read_file, read_source
+from spanlint.runner import FileJob, RunOptions, RunResult, _map, check_paths, check_stdin, stdin_job
+from spanlint.rules.project import ProjectIndex
 
 MAX_ITERATIONS = 100
 

@@ -16,13 +16,13 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from lint.config import ConfigResolver
-from lint.diagnostics import Diagnostic
-from lint.source import SourceError, read_file, read_source
-from lint.fix import FileFix, write_fixed
-from lint.runner import FileJob, RunResult
-from lint.suppression import Suppression, find_suppressions
-from rules import all_rules
+from spanlint.config import ConfigResolver
+from spanlint.diagnostics import Diagnostic
+from spanlint.source import SourceError, read_file, read_source
+from spanlint.fix import FileFix, write_fixed
+from spanlint.runner import FileJob, RunResult
+from spanlint.suppression import Suppression, find_suppressions
+from spanlint.rules import all_rules
 
 # Findings a suppression cannot or should not silence: those of the file-level passes (unreadable
 # files, unused suppressions).

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
 
-from lint.diagnostics import Diagnostic, Location
-from lint.source import SourceError, decode_source, read_file
-from lint.runner import RunResult
-from rules import all_rules, find_rule
+from spanlint.diagnostics import Diagnostic, Location
+from spanlint.source import SourceError, decode_source, read_file
+from spanlint.runner import RunResult
+from spanlint.rules import all_rules, find_rule
 
 if TYPE_CHECKING:  # rich is imported by the reporters that use it (~35 ms): not for JSON, SARIF...
     from rich.console import Console

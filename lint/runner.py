@@ -21,15 +21,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
-from lint.cache import CACHE_DIR_NAME, Cache, code_fingerprint, part_digest
-from lint.config import ConfigError, ConfigResolver
-from lint.diagnostics import Diagnostic, sort_diagnostics
-from lint.discovery import discover, is_force_excluded, project_root
-from lint.engine import lint_source, parse_error
-from lint.settings import Settings
-from lint.source import SourceError, read_file, read_source
-from rules.environment import FrameworkClasses, InterpreterError
-from rules.project import FileSummary, ProjectIndex, summarize_source
+from spanlint.cache import CACHE_DIR_NAME, Cache, code_fingerprint, part_digest
+from spanlint.config import ConfigError, ConfigResolver
+from spanlint.diagnostics import Diagnostic, sort_diagnostics
+from spanlint.discovery import discover, is_force_excluded, project_root
+from spanlint.engine import lint_source, parse_error
+from spanlint.settings import Settings
+from spanlint.source import SourceError, read_file, read_source
+from spanlint.rules.environment import FrameworkClasses, InterpreterError
+from spanlint.rules.project import FileSummary, ProjectIndex, summarize_source
 
 # Below this many files, a process pool costs more than it saves.
 PARALLEL_THRESHOLD = 16

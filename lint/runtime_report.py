@@ -8,10 +8,10 @@ import dataclasses
 import json
 from pathlib import Path
 
-from lint.config import ConfigResolver
-from lint.diagnostics import Diagnostic, Location, sort_diagnostics
-from lint.runner import RunResult, display_path
-from rules import find_rule
+from spanlint.config import ConfigResolver
+from spanlint.diagnostics import Diagnostic, Location, sort_diagnostics
+from spanlint.runner import RunResult, display_path
+from spanlint.rules import find_rule
 
 FORMAT = "spanlint-runtime-report"  # `runtime_guard.report.FORMAT`: lint never imports runtime_guard
 _FIELDS = {"code": str, "path": str, "line": int, "test": str, "operator": str, "error": str, "message": str}

@@ -20,16 +20,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lint.config import ConfigResolver
-from lint.diagnostics import Diagnostic
-from lint.discovery import is_force_excluded, project_root
-from lint.docs import rule_markdown
-from lint.noqa import NOT_SUPPRESSIBLE, suppress_lines
-from lint.reporters import rule_url, version
-from lint.runner import FileJob, RunOptions, _frameworks, _open_cache, _project_summaries, display_path, lint_bytes
-from rules import find_rule
-from rules.environment import FrameworkClasses
-from rules.project import FileSummary, ProjectIndex, summarize_source
+from spanlint.config import ConfigResolver
+from spanlint.diagnostics import Diagnostic
+from spanlint.discovery import is_force_excluded, project_root
+from spanlint.docs import rule_markdown
+from spanlint.noqa import NOT_SUPPRESSIBLE, suppress_lines
+from spanlint.reporters import rule_url, version
+from spanlint.runner import FileJob, RunOptions, _frameworks, _open_cache, _project_summaries, display_path, lint_bytes
+from spanlint.rules import find_rule
+from spanlint.rules.environment import FrameworkClasses
+from spanlint.rules.project import FileSummary, ProjectIndex, summarize_source
 
 DEBOUNCE_SECONDS = 0.2
 SHOW_DOCUMENTATION = "spanlint.showDocumentation"

@@ -10,8 +10,8 @@ from typing import Literal, Mapping
 
 import pathspec
 
-from rules import all_rules
-from rules.base import Rule
+from spanlint.rules import all_rules
+from spanlint.rules.base import Rule
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY, Vocabulary
 
 SeverityOverride = Literal["error", "warn", "off"]

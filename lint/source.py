@@ -10,7 +10,7 @@ import os
 import stat
 import tokenize
 
-from lint.settings import Settings
+from spanlint.settings import Settings
 
 
 class SourceError(Exception):

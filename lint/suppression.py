@@ -8,7 +8,7 @@ import tokenize
 from dataclasses import dataclass, field
 from typing import Callable
 
-from lint.diagnostics import Diagnostic
+from spanlint.diagnostics import Diagnostic
 
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[\w\-]+(?:\s*,\s*[\w\-]+)*))?", re.IGNORECASE)
 _IGNORE = re.compile(r"#\s*spanlint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)

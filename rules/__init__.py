@@ -10,7 +10,7 @@ import pkgutil
 import re
 from functools import lru_cache
 
-from rules.base import Fix, Invalid, Rule, Valid
+from spanlint.rules.base import Fix, Invalid, Rule, Valid
 
 __all__ = ["Fix", "Invalid", "Rule", "Valid", "all_prefilters", "all_rules", "find_rule"]
 

@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.libcst_backend import cst
-from rules.names import COPY_CALLS, name_parts
-from rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
-from rules import traversal
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import COPY_CALLS, name_parts
+from spanlint.rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
+from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
 _CAPWORD = re.compile(r"\b[A-Z]\w*")

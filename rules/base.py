@@ -6,14 +6,14 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Literal, Mapping, Sequence, TypeVar, Union
 
-from rules.libcst_backend import cst
-from rules.traversal import visitor_names
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.traversal import visitor_names
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from rules.analysis import ProjectIndex, SpanAnalysis
-    from rules.prescan import Prefilter
-    from rules.project import FileSummary
+    from spanlint.rules.analysis import ProjectIndex, SpanAnalysis
+    from spanlint.rules.prescan import Prefilter
+    from spanlint.rules.project import FileSummary
 
     Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
 
@@ -82,7 +82,7 @@ class FileContext:
     def analysis(self) -> "SpanAnalysis":
         """The span analysis of this file, computed on first use and shared by all rules."""
         if self._analysis is None:
-            from rules.analysis import SpanAnalysis
+            from spanlint.rules.analysis import SpanAnalysis
 
             self._analysis = SpanAnalysis(self.module, self.vocabulary, self.project, self.path, self.source)
         return self._analysis

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from rules.project import RECORD_LIBRARIES, ClassFacts, absolute_module, class_facts, module_imports
+from spanlint.rules.project import RECORD_LIBRARIES, ClassFacts, absolute_module, class_facts, module_imports
 
 BUNDLED_FACTS = Path(__file__).with_name("frameworks") / "facts.json"
 FACTS_FORMAT = 1

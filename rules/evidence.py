@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key
-from rules.base import FunctionStateRule
-from rules.libcst_backend import cst
-from rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
-from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_slice, is_filter
+from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key
+from spanlint.rules.base import FunctionStateRule
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_slice, is_filter
 from runtime_guard.vocabulary import Vocabulary
 
 # Name parts of objects that are not decision logs even when a log word is among their parts.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from rules.libcst_backend import cst
+from spanlint.rules.libcst_backend import cst
 
 # A path's state: (the write happened, a covering statement happened).
 State = tuple[bool, bool]

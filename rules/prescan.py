@@ -89,7 +89,7 @@ class ShapeScan:
     """One walk of one file's tree for every pre-filter."""
 
     def __init__(self, source: str, vocabulary: Vocabulary, prefilters: Iterable[type[Prefilter]]) -> None:
-        from rules.names import name_parts
+        from spanlint.rules.names import name_parts
 
         self.source = source
         self.vocabulary = vocabulary
@@ -219,7 +219,7 @@ def _words_pattern(vocabulary: Vocabulary, kinds: tuple[type[Prefilter], ...], p
 
 def scan_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> dict[str, list[int]]:
     """For each shape of the registered rules' pre-filters that `tree` holds, the lines it is on."""
-    from rules import all_prefilters
+    from spanlint.rules import all_prefilters
 
     return ShapeScan(source, vocabulary, all_prefilters()).scan(tree)
 

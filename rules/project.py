@@ -14,12 +14,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
-from rules.names import name_parts
-from rules.prescan import definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
+from spanlint.rules.names import name_parts
+from spanlint.rules.prescan import definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from rules.environment import FrameworkClasses
+    from spanlint.rules.environment import FrameworkClasses
 
 RECORD_DECORATORS = frozenset({"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"})
 RECORD_BASES = frozenset({"BaseModel", "NamedTuple", "TypedDict", "Model", "Struct", "SQLModel", "Document"})

@@ -17,14 +17,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from rules import flow
-from rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
-from rules.base import FileContext, ScopedRule
-from rules.libcst_backend import cst
-from rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS
-from rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
-from rules.project import SpanClass
-from rules import traversal
+from spanlint.rules import flow
+from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
+from spanlint.rules.base import FileContext, ScopedRule
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS
+from spanlint.rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
+from spanlint.rules.project import SpanClass
+from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
 

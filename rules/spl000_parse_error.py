@@ -3,7 +3,7 @@
 A file-level rule: the engine gives it each file it cannot lint, with the reason and the place.
 """
 
-from rules.base import Invalid, Rule, Valid
+from spanlint.rules.base import Invalid, Rule, Valid
 
 
 class ParseError(Rule):

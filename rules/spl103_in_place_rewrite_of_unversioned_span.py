@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.base import Invalid, Valid
-from rules.rewrites import ContentWrite, RewriteRule, copy_sets
+from spanlint.rules.base import Invalid, Valid
+from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets
 
 
 class InPlaceRewriteOfUnversionedSpan(RewriteRule):

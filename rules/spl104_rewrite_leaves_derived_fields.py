@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from rules.base import Fix, Invalid, Valid
-from rules.libcst_backend import cst
-from rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
+from spanlint.rules.base import Fix, Invalid, Valid
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
 
 
 class RewriteLeavesDerivedFields(RewriteRule):

@@ -6,11 +6,11 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, dotted_name, last_name, string_key
-from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.libcst_backend import cst
-from rules.names import ID_PARTS, name_parts, tracking_words
-from rules.prescan import ASSIGNMENTS, FUNCTIONS, Prefilter, Scope, last_dotted_part
+from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key
+from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import ID_PARTS, name_parts, tracking_words
+from spanlint.rules.prescan import ASSIGNMENTS, FUNCTIONS, Prefilter, Scope, last_dotted_part
 from runtime_guard.vocabulary import Vocabulary
 
 # Methods of a span that return the span itself (a copy or a dump), not something derived from it.

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import ast
 
-from rules.analysis import callee_name, dotted_name, string_value
-from rules.base import Invalid, Rule, Valid, words_pattern
-from rules.libcst_backend import cst
-from rules.names import RECORD_FACTORIES, name_parts, tracking_words
-from rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
-from rules.project import RECORD_BASES, RECORD_DECORATORS
+from spanlint.rules.analysis import callee_name, dotted_name, string_value
+from spanlint.rules.base import Invalid, Rule, Valid, words_pattern
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import RECORD_FACTORIES, name_parts, tracking_words
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
+from spanlint.rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make `start`/`end` a position (`start_char_idx`, `end_offset`) rather than a time.

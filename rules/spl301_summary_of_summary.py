@@ -6,11 +6,11 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
-from rules.base import Invalid, ScopedRule, Valid, words_pattern
-from rules.libcst_backend import cst
-from rules.names import name_parts
-from rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
+from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
+from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import name_parts
+from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.

@@ -6,9 +6,9 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, last_name, string_key, string_value
-from rules.base import Invalid, Valid
-from rules.evidence import (
+from spanlint.rules.analysis import callee_name, last_name, string_key, string_value
+from spanlint.rules.base import Invalid, Valid
+from spanlint.rules.evidence import (
     GuardedFunction,
     RemovalPrefilter,
     GuardedRule,
@@ -26,8 +26,8 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
-from rules.libcst_backend import cst
-from rules.names import REMOVING_METHODS, name_parts
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import REMOVING_METHODS, name_parts
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import re
 
-from rules.analysis import callee_name
-from rules.base import FunctionStateRule, Invalid, Valid
-from rules.evidence import (
+from spanlint.rules.analysis import callee_name
+from spanlint.rules.base import FunctionStateRule, Invalid, Valid
+from spanlint.rules.evidence import (
     access_root,
     chain_names,
     has_word,
@@ -16,9 +16,9 @@ from rules.evidence import (
     is_filter_of,
     same_expression,
 )
-from rules.libcst_backend import cst
-from rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
-from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase
 from runtime_guard.vocabulary import Vocabulary
 _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})

@@ -6,9 +6,9 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name
-from rules.base import Invalid, Valid
-from rules.evidence import (
+from spanlint.rules.analysis import callee_name
+from spanlint.rules.base import Invalid, Valid
+from spanlint.rules.evidence import (
     GuardedFunction,
     RemovalPrefilter,
     GuardedRule,
@@ -19,7 +19,7 @@ from rules.evidence import (
     same_expression,
     words_in,
 )
-from rules.libcst_backend import cst
+from spanlint.rules.libcst_backend import cst
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.

@@ -6,12 +6,12 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from rules.analysis import callee_name, last_name, string_key
-from rules.base import FunctionStateRule, Invalid, Valid
-from rules.evidence import access_root, has_word
-from rules.libcst_backend import cst
-from rules.names import name_parts
-from rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets
+from spanlint.rules.analysis import callee_name, last_name, string_key
+from spanlint.rules.base import FunctionStateRule, Invalid, Valid
+from spanlint.rules.evidence import access_root, has_word
+from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import name_parts
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rules.base import Fix, Invalid, Rule, Valid
-from rules.libcst_backend import cst, positions
-from rules import traversal
+from spanlint.rules.base import Fix, Invalid, Rule, Valid
+from spanlint.rules.libcst_backend import cst, positions
+from spanlint.rules import traversal
 
 
 class UnusedSuppression(Rule):

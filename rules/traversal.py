@@ -17,7 +17,7 @@ import typing
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from rules.libcst_backend import child_fields, cst
+from spanlint.rules.libcst_backend import child_fields, cst
 
 if TYPE_CHECKING:
     Handler = Callable[[cst.CSTNode], Any]

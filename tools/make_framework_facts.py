@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.environment import BUNDLED_FACTS, FACTS_FORMAT, FrameworkClasses, ModuleFacts, encode_module  # noqa: E402
-from rules.project import NEUTRAL_BASES, RECORD_LIBRARIES, ClassFacts  # noqa: E402
+from spanlint.rules.environment import BUNDLED_FACTS, FACTS_FORMAT, FrameworkClasses, ModuleFacts, encode_module  # noqa: E402
+from spanlint.rules.project import NEUTRAL_BASES, RECORD_LIBRARIES, ClassFacts  # noqa: E402
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY  # noqa: E402
 
 PINS = {

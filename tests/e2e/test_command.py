@@ -24,7 +24,7 @@ def _environment(extra: dict[str, str] | None = None) -> dict[str, str]:
 def spanlint(*args: str, cwd: Path, stdin: str | None = None, env: dict[str, str] | None = None):
     environment = _environment(env)
     return subprocess.run(
-        [sys.executable, "-m", "lint", *args], cwd=cwd, input=stdin, capture_output=True, text=True,
+        [sys.executable, "-m", "spanlint", *args], cwd=cwd, input=stdin, capture_output=True, text=True,
         env=environment, timeout=120,
     )
 
@@ -92,7 +92,7 @@ def test_installed_script(tree: Path) -> None:
 # Prints the exit code and whether LibCST's node classes were loaded.
 _LOADS_LIBCST = """\
 import sys
-from lint.cli import main
+from spanlint.cli import main
 sys.argv = ["spanlint", *sys.argv[1:]]
 try:
     main()

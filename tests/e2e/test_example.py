@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rules import all_rules
+from spanlint.rules import all_rules
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def test_every_default_rule_fires_once_on_the_shipped_example() -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "lint", "check", "examples/", "--no-cache", "--output-format", "json"],
+        [sys.executable, "-m", "spanlint", "check", "examples/", "--no-cache", "--output-format", "json"],
         cwd=REPO, capture_output=True, text=True, check=False,
     )
     assert completed.returncode == 1, completed.stderr

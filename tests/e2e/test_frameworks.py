@@ -101,7 +101,7 @@ def test_an_exempted_type_and_its_subclasses_are_not_spans(app: Path) -> None:
 
 def test_the_language_server_knows_the_frameworks_span_types(app: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The server builds its index itself: it must see the installed frameworks as `check` does.
-    from lint.server import Linter
+    from spanlint.server import Linter
 
     monkeypatch.chdir(app)
     linter = Linter()

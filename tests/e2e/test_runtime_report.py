@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from lint.cli import app
+from spanlint.cli import app
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
@@ -122,7 +122,7 @@ def guarded_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _spanlint(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "lint", "check", "--no-cache", *args], cwd=root, capture_output=True, text=True,
+        [sys.executable, "-m", "spanlint", "check", "--no-cache", *args], cwd=root, capture_output=True, text=True,
         env=_environment(), timeout=120,
     )
 

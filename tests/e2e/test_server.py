@@ -26,7 +26,7 @@ TIMEOUT = 30
 
 
 class Session:
-    """A client talking to `python -m lint server`, collecting the diagnostics it publishes."""
+    """A client talking to `python -m spanlint server`, collecting the diagnostics it publishes."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -55,7 +55,7 @@ class Session:
 
     async def start(self) -> None:
         environment = {**os.environ, "PYTHONPATH": str(REPO)}
-        await self.client.start_io(sys.executable, "-m", "lint", "server", cwd=str(self.root), env=environment)
+        await self.client.start_io(sys.executable, "-m", "spanlint", "server", cwd=str(self.root), env=environment)
         await self.client.initialize_async(lsp.InitializeParams(
             capabilities=lsp.ClientCapabilities(
                 window=lsp.WindowClientCapabilities(show_document=lsp.ShowDocumentClientCapabilities(support=True)),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from lint.cli import app
+from spanlint.cli import app
 from tests.lint.conftest import REWRITE, write_tree
 
 runner = CliRunner()

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import lint.runner
-from lint.cache import CACHE_DIR_NAME, DATABASE_NAME
-from lint.cli import app
-from lint.config import ConfigResolver
-from lint.runner import RunOptions, check_paths
+import spanlint.runner
+from spanlint.cache import CACHE_DIR_NAME, DATABASE_NAME
+from spanlint.cli import app
+from spanlint.config import ConfigResolver
+from spanlint.runner import RunOptions, check_paths
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
 SPAN_CLASS = "class DocSpan:\n    span_id: str\n    content: str\n    version: int\n"
@@ -33,13 +33,13 @@ def _run(root: Path, **options):
 def linted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The display paths the runner actually lints (cache misses), in order."""
     seen: list[str] = []
-    real = lint.runner.lint_file
+    real = spanlint.runner.lint_file
 
     def recording(job, *args, **kwargs):
         seen.append(job.display)
         return real(job, *args, **kwargs)
 
-    monkeypatch.setattr(lint.runner, "lint_file", recording)
+    monkeypatch.setattr(spanlint.runner, "lint_file", recording)
     return seen
 
 
@@ -129,11 +129,11 @@ def test_one_changed_file_is_linted_with_the_stored_index(project: Path, monkeyp
     _run(project)
     (project / "ops.py").write_text(REWRITE_DOC)
     decoded: list[str] = []
-    real = lint.runner.Cache.summary
-    monkeypatch.setattr(lint.runner.Cache, "summary", lambda self, path, vocabulary: decoded.append(path) or real(self, path, vocabulary))
+    real = spanlint.runner.Cache.summary
+    monkeypatch.setattr(spanlint.runner.Cache, "summary", lambda self, path, vocabulary: decoded.append(path) or real(self, path, vocabulary))
     recomputed: list[str] = []
-    real_summarize = lint.runner.summarize_file
-    monkeypatch.setattr(lint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real_summarize(path, settings))
+    real_summarize = spanlint.runner.summarize_file
+    monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real_summarize(path, settings))
     found = check_paths([project / "ops.py"], ConfigResolver(), RunOptions(jobs=1, cache=True)).diagnostics
     assert [(d.path, d.code) for d in found] == [("ops.py", "SPL101")]
     assert decoded == [] and [Path(p).name for p in recomputed] == ["ops.py"]
@@ -224,7 +224,7 @@ def test_concurrent_runs_share_the_cache(project: Path) -> None:
     files = {f"pkg/m{i}.py": REWRITE if i % 3 == 0 else CLEAN for i in range(40)}
     write_tree(project, {".spanlint.yaml": "root: true\n", **files})
     environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    command = [sys.executable, "-m", "lint", "check", "--output-format", "concise", "-j", "1"]
+    command = [sys.executable, "-m", "spanlint", "check", "--output-format", "concise", "-j", "1"]
     runs = [subprocess.Popen(command, cwd=project, stdout=subprocess.PIPE, text=True, env=environment) for _ in range(3)]
     outputs = [run.communicate(timeout=120)[0] for run in runs]
     after = subprocess.run(command, cwd=project, capture_output=True, text=True, env=environment).stdout
@@ -233,7 +233,7 @@ def test_concurrent_runs_share_the_cache(project: Path) -> None:
 
 def test_fixes_after_a_warm_run_that_linted_nothing(project: Path, linted: list[str]) -> None:
     # The warm run decodes no cached summary, yet the fix must see `DocSpan` from the other file.
-    from lint.fix import fix_paths
+    from spanlint.fix import fix_paths
 
     write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": REWRITE_DOC})
     _age(project)
@@ -247,13 +247,13 @@ def test_fixes_after_a_warm_run_that_linted_nothing(project: Path, linted: list[
 
 def test_stdin_uses_the_cached_project_index(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The span class lives in another file; its cached summary must be read, not recomputed.
-    from lint.runner import check_stdin
+    from spanlint.runner import check_stdin
 
     write_tree(project, {".spanlint.yaml": "root: true\n", "models.py": SPAN_CLASS, "ops.py": CLEAN})
     _age(project)
     _run(project)
     recomputed: list[str] = []
-    real = lint.runner.summarize_file
-    monkeypatch.setattr(lint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real(path, settings))
+    real = spanlint.runner.summarize_file
+    monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real(path, settings))
     result = check_stdin(REWRITE_DOC.encode(), str(project / "ops.py"), ConfigResolver(), RunOptions(jobs=1, cache=True))
     assert [d.code for d in result.diagnostics] == ["SPL101"] and recomputed == []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lint.cli import app
+from spanlint.cli import app
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
 runner = CliRunner()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lint.cli import app
+from spanlint.cli import app
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
 runner = CliRunner()
@@ -117,7 +117,7 @@ def test_add_noqa_suppresses_each_finding_in_spanlints_own_syntax(project: Path)
 def test_add_noqa_without_a_reason_leaves_the_next_argument_a_path(project: Path) -> None:
     write_tree(project, {"a.py": REWRITE, "b.py": REWRITE})
     done = subprocess.run(
-        [sys.executable, "-m", "lint", "check", "--no-cache", "--add-noqa", "a.py"], cwd=project,
+        [sys.executable, "-m", "spanlint", "check", "--no-cache", "--add-noqa", "a.py"], cwd=project,
         capture_output=True, text=True, env={"PYTHONPATH": str(REPO), "PATH": ""}, timeout=120,
     )
     assert done.returncode == 0, done.stderr

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from lint.config import ConfigError, ConfigResolver, load_config_file
-from lint.runner import check_paths
+from spanlint.config import ConfigError, ConfigResolver, load_config_file
+from spanlint.runner import check_paths
 from tests.lint.conftest import REWRITE, write_tree
 
 

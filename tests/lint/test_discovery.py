@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lint.config import ConfigResolver
-from lint.discovery import discover, project_root
+from spanlint.config import ConfigResolver
+from spanlint.discovery import discover, project_root
 from tests.lint.conftest import REWRITE, write_tree
 
 

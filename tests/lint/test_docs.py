@@ -10,18 +10,18 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from lint.cli import app
-from lint.config import load_config_file, settings_from_files
-from lint.docs import DOCS_DIR, pages, rule_markdown, stale_pages
-from lint.reporters import rule_url
-from rules import all_rules
+from spanlint.cli import app
+from spanlint.config import load_config_file, settings_from_files
+from spanlint.docs import DOCS_DIR, pages, rule_markdown, stale_pages
+from spanlint.reporters import rule_url
+from spanlint.rules import all_rules
 from tests.lint.conftest import REWRITE, write_tree
 
 runner = CliRunner()
 
 
 def test_committed_rule_pages_are_up_to_date() -> None:
-    assert stale_pages(DOCS_DIR) == [], "rule docs are out of date: run `python -m lint.docs`"
+    assert stale_pages(DOCS_DIR) == [], "rule docs are out of date: run `python -m spanlint.docs`"
 
 
 def test_every_rule_has_a_page_with_its_own_docs_and_its_url_points_at_it() -> None:
@@ -63,7 +63,7 @@ def _run_on_a_terminal(root: Path, environment: dict[str, str]) -> str:
     """Run `spanlint check` with stdout and stderr on a pseudo-terminal; what the terminal shows."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "lint", "check", "--no-cache", "-j", "2"], cwd=root, env=environment,
+        [sys.executable, "-m", "spanlint", "check", "--no-cache", "-j", "2"], cwd=root, env=environment,
         stdin=subprocess.DEVNULL, stdout=follower, stderr=follower,
     )
     os.close(follower)
@@ -88,7 +88,7 @@ def test_progress_bar_on_a_terminal_only_outside_ci(tmp_path: Path) -> None:
     assert "Linting" in _run_on_a_terminal(tmp_path, environment)
     assert "Linting" not in _run_on_a_terminal(tmp_path, {**environment, "CI": "true"})
     piped = subprocess.run(
-        [sys.executable, "-m", "lint", "check", "--no-cache"], cwd=tmp_path, env=environment,
+        [sys.executable, "-m", "spanlint", "check", "--no-cache"], cwd=tmp_path, env=environment,
         capture_output=True, text=True,
     )
     assert piped.stderr == "" and "Found 220 errors." in piped.stdout

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import lint.fix
-from lint.cli import app
-from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
-from lint.fix import fix_source
-from lint.runner import FileJob
-from lint.settings import Settings
-from rules import find_rule
-from rules.project import ProjectIndex
+import spanlint.fix
+from spanlint.cli import app
+from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
+from spanlint.fix import fix_source
+from spanlint.runner import FileJob
+from spanlint.settings import Settings
+from spanlint.rules import find_rule
+from spanlint.rules.project import ProjectIndex
 from tests.lint.conftest import write_tree
 
 SPL900_ON = "root: true\nextend-select: [SPL900]\n"
@@ -99,7 +99,7 @@ def test_a_fix_whose_result_does_not_parse_is_skipped(monkeypatch: pytest.Monkey
     where = Location(1, 1)
     breaking = FixSummary("Break it", "safe", (Edit("x = (\n", Location(1, 1), Location(2, 1)),))
     found = [Diagnostic("a.py", where, where, "SPL900", "unused-suppression", "m", "warn", breaking, "x = 1")]
-    monkeypatch.setattr(lint.fix, "lint_source", lambda *args, **kwargs: found)
+    monkeypatch.setattr(spanlint.fix, "lint_source", lambda *args, **kwargs: found)
     outcome = fix_source(source, job, ProjectIndex(Settings().vocabulary), frozenset({"safe"}))
     assert (outcome.fixed, outcome.applied) == (source, 0)
     assert outcome.skipped == ["a.py:1:1: SPL900 fix not applied: the fixed source does not parse"]

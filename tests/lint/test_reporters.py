@@ -9,10 +9,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from lint import Settings
-from lint.config import ConfigResolver
-from lint.reporters import FORMATS, escape_data, escape_property, render_full, render_statistics
-from lint.runner import RunOptions, RunResult, check_paths
+from spanlint import Settings
+from spanlint.config import ConfigResolver
+from spanlint.reporters import FORMATS, escape_data, escape_property, render_full, render_statistics
+from spanlint.runner import RunOptions, RunResult, check_paths
 from tests.lint.conftest import REWRITE, write_tree
 
 SCHEMA = Path(__file__).resolve().parents[1] / "data" / "sarif-schema-2.1.0.json"

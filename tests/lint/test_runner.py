@@ -9,11 +9,11 @@ from pathlib import Path
 import libcst
 import pytest
 
-import lint
-from lint import Settings, check_source
-from lint.config import ConfigResolver
-from lint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
-from rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
+import spanlint
+from spanlint import Settings, check_source
+from spanlint.config import ConfigResolver
+from spanlint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
+from spanlint.rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
 from tests.lint.conftest import CLEAN, REWRITE, write_tree
 
 
@@ -78,7 +78,7 @@ def _crash_on_poison(job, project, summary=None, prescan=True):
     return _real_lint_file(job, project, summary, prescan)
 
 
-_real_lint_file = lint.runner.lint_file
+_real_lint_file = spanlint.runner.lint_file
 
 
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the patched worker must be inherited")
@@ -86,7 +86,7 @@ def test_worker_crash_costs_only_its_file(project: Path, monkeypatch: pytest.Mon
     _many_files(project)
     write_tree(project, {"pkg1/poison.py": REWRITE})
     with monkeypatch.context() as patched:
-        patched.setattr(lint.runner, "lint_file", _crash_on_poison)
+        patched.setattr(spanlint.runner, "lint_file", _crash_on_poison)
         crashed = _run(project, jobs=2)
     poison = [d for d in crashed.diagnostics if d.path == "pkg1/poison.py"]
     assert [(d.code, "crashed" in d.message) for d in poison] == [("SPL000", True)]
@@ -106,7 +106,7 @@ def test_project_index_comes_from_the_project_root(tmp_path: Path, monkeypatch: 
         seen.append((project.span_class("DocSpan"), summary))
         return _real_lint_file(job, project, summary, prescan)
 
-    monkeypatch.setattr(lint.runner, "lint_file", recording)
+    monkeypatch.setattr(spanlint.runner, "lint_file", recording)
     check_paths([tmp_path / "repo/ops/edit.py"], ConfigResolver(isolated=True), RunOptions(jobs=1))
     ((span_class, summary),) = seen
     assert span_class is not None and span_class.path.endswith("doc.py")
@@ -124,14 +124,14 @@ def test_stdin_is_linted_under_its_stdin_filename(project: Path) -> None:
 def test_paths_outside_the_current_directory_are_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tree(tmp_path, {"elsewhere/a.py": REWRITE, "here/.keep": ""})
     monkeypatch.chdir(tmp_path / "here")
-    (finding,) = lint.check_paths([tmp_path / "elsewhere"])
+    (finding,) = spanlint.check_paths([tmp_path / "elsewhere"])
     assert finding.path == (tmp_path / "elsewhere/a.py").as_posix()
 
 
 def test_python_api(project: Path) -> None:
     write_tree(project, {"b.py": REWRITE, "a.py": REWRITE, ".spanlint.yaml": "ignore: [SPL101]\n"})
-    assert lint.check_paths(["."]) == []
-    found = lint.check_paths(["."], Settings())
+    assert spanlint.check_paths(["."]) == []
+    found = spanlint.check_paths(["."], Settings())
     assert [(d.path, d.code) for d in found] == [("a.py", "SPL101"), ("b.py", "SPL101")]
     assert [d.code for d in check_source(REWRITE)] == ["SPL101"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from lint import Settings, check_source
+from spanlint import Settings, check_source
 from tests.lint.conftest import REWRITE
 
 WITH_SPL900 = Settings(extend_select=("SPL900",))

@@ -30,11 +30,11 @@ class Run:
 
 
 def spanlint(cwd: Path, *args: str, stdin: bytes | None = None, timeout: float = 60) -> Run:
-    """`python -m lint check ARGS --output-format json` in `cwd`, with this checkout's code."""
+    """`python -m spanlint check ARGS --output-format json` in `cwd`, with this checkout's code."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     env.pop("SPANLINT_OUTPUT_FORMAT", None)
     done = subprocess.run(
-        [sys.executable, "-m", "lint", "check", *args, "--output-format", "json"],
+        [sys.executable, "-m", "spanlint", "check", *args, "--output-format", "json"],
         cwd=cwd, env=env, input=stdin, capture_output=True, timeout=timeout,
         stdin=None if stdin is not None else subprocess.DEVNULL,
     )

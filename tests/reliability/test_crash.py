@@ -37,7 +37,7 @@ def _killed(root: Path, *args: str, seed: int) -> None:
     delays = random.Random(seed)
     for _ in range(KILLS):
         run = subprocess.Popen(
-            [sys.executable, "-m", "lint", "check", *args, "--output-format", "json"], cwd=root, env=env,
+            [sys.executable, "-m", "spanlint", "check", *args, "--output-format", "json"], cwd=root, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
         time.sleep(delays.uniform(0.2, 4.0))

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-import lint.fix
-from lint.config import ConfigResolver
-from lint.diagnostics import Diagnostic, Edit, FixSummary, Location
-from lint.fix import fix_paths, fix_source
-from lint.runner import FileJob, RunOptions, check_paths
-from lint.settings import Settings
-from rules.project import ProjectIndex
+import spanlint.fix
+from spanlint.config import ConfigResolver
+from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
+from spanlint.fix import fix_paths, fix_source
+from spanlint.runner import FileJob, RunOptions, check_paths
+from spanlint.settings import Settings
+from spanlint.rules.project import ProjectIndex
 from runtime_guard.vocabulary import Vocabulary
-from tests.reliability.helpers import spanlint
+from tests.reliability.helpers import spanlint as run_spanlint
 
 SPAN = (
     "from dataclasses import dataclass\n\n\n@dataclass\nclass Turn:\n    id: str\n    messages: list\n"
@@ -29,7 +29,7 @@ FIXABLE = SPAN + "def trim(turn: Turn) -> None:\n    turn.messages = turn.messag
 UNSAFE = frozenset({"safe", "unsafe"})
 
 
-def _fix(path: Path, **options) -> lint.fix.FixRun:
+def _fix(path: Path, **options) -> spanlint.fix.FixRun:
     return fix_paths([str(path)], ConfigResolver(isolated=True), RunOptions(jobs=1, **options), UNSAFE, write=True)
 
 
@@ -80,7 +80,7 @@ def test_a_fix_that_leaves_its_finding_is_not_applied_again(monkeypatch: pytest.
     # A (buggy) fix that adds a comment line and resolves nothing: applied once at most, and said so.
     stuck = Diagnostic("a.py", Location(1, 1), Location(1, 2), "SPL101", "x", "stuck", fix=FixSummary(
         "Add a comment", "safe", (Edit("# note\n", Location(1, 1), Location(1, 1)),)), snippet="x = 1")
-    monkeypatch.setattr(lint.fix, "lint_source", lambda *args, **kwargs: [stuck])
+    monkeypatch.setattr(spanlint.fix, "lint_source", lambda *args, **kwargs: [stuck])
     job = FileJob("a.py", "a.py", Settings())
     done = fix_source("x = 1\n", job, ProjectIndex(Vocabulary()), UNSAFE)
     assert done.applied == 0 and done.fixed == "x = 1\n"
@@ -91,13 +91,13 @@ def test_an_edit_saved_while_fixing_wins(project: Path, monkeypatch: pytest.Monk
     path = project / "turns.py"
     path.write_text(FIXABLE)
     before = check_paths([str(path)], ConfigResolver(isolated=True), RunOptions(jobs=1)).diagnostics
-    real = lint.fix.tempfile.mkstemp
+    real = spanlint.fix.tempfile.mkstemp
 
     def saved_meanwhile(*args, **kwargs):  # the user saves between spanlint's read and its write
         path.write_text(FIXABLE + "# my edit\n")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(lint.fix.tempfile, "mkstemp", saved_meanwhile)
+    monkeypatch.setattr(spanlint.fix.tempfile, "mkstemp", saved_meanwhile)
     run = _fix(path)
     assert path.read_text() == FIXABLE + "# my edit\n"
     assert run.fixes[0].skipped == ["turns.py: not fixed: the file changed while spanlint was fixing it"]
@@ -113,7 +113,7 @@ def test_a_file_that_cannot_be_written_reports_its_own_findings(project: Path, m
     def refuse(*args):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(lint.fix.os, "replace", refuse)
+    monkeypatch.setattr(spanlint.fix.os, "replace", refuse)
     run = _fix(path)
     assert run.result.diagnostics == before and len(before) > 10  # each once, at lines that exist
     assert run.fixes[0].skipped == ["turns.py: not fixed: Permission denied"]
@@ -174,6 +174,6 @@ def test_fix_through_the_cli_says_what_it_skipped(project: Path, tmp_path: Path)
     path = project / "turns.py"
     path.write_text(FIXABLE)
     os.link(path, tmp_path / "link.py")
-    run = spanlint(project, "--fix", "--unsafe-fixes", "--no-cache", "--isolated")
+    run = run_spanlint(project, "--fix", "--unsafe-fixes", "--no-cache", "--isolated")
     assert "spanlint: warning: turns.py: not fixed: it has 2 hard links" in run.stderr
     assert "SPL101" in [f["code"] for f in run.findings] and path.read_text() == FIXABLE

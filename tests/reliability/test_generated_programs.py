@@ -14,7 +14,7 @@ import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from lint import Settings, check_source
+from spanlint import Settings, check_source
 
 ALL = Settings(select=("ALL",))
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")  # from hypothesmith compiling its programs

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-import lint.runner
-from lint.cache import CACHE_DIR_NAME, DATABASE_NAME, _canonical, _checked, decode, encode
-from lint.config import ConfigResolver
-from lint.runner import RunOptions, check_paths
-from tests.reliability.helpers import REWRITE, spanlint
+import spanlint.runner
+from spanlint.cache import CACHE_DIR_NAME, DATABASE_NAME, _canonical, _checked, decode, encode
+from spanlint.config import ConfigResolver
+from spanlint.runner import RunOptions, check_paths
+from tests.reliability.helpers import REWRITE, spanlint as run_spanlint
 
 FOREIGN_TABLES = ("stats", "summaries", "results", "indexes")
 # One SPL101 with an (unsafe) fix: the class says which field is the version.
@@ -47,12 +47,12 @@ def test_a_crafted_finding_about_an_outside_file_is_never_fixed(project: Path, t
     outside = tmp_path / "outside.py"
     outside.write_text(FIXABLE)
     (project / "a.py").write_text(FIXABLE)
-    expected = spanlint(project, "--no-cache")
-    spanlint(project)  # fills the cache
+    expected = run_spanlint(project, "--no-cache")
+    run_spanlint(project)  # fills the cache
     _rewrite_results(project, lambda found, _: _canonical(encode([
         type(d)(**{**d.__dict__, "path": str(outside)}) for d in found
     ])) if found else _)
-    run = spanlint(project, "--fix", "--unsafe-fixes")
+    run = run_spanlint(project, "--fix", "--unsafe-fixes")
     assert outside.read_text() == FIXABLE
     assert "span.version += 1" in (project / "a.py").read_text()  # the linted file itself is fixed
     assert run.code == 0 and expected.code == 1 and "Traceback" not in run.stderr
@@ -72,21 +72,21 @@ def test_a_crafted_finding_about_an_outside_file_is_never_fixed(project: Path, t
     ids=["wrong-field-types", "not-a-list", "wrong-literal", "deep"],
 )
 def test_a_row_of_an_unexpected_shape_is_a_miss(project: Path, value: str) -> None:
-    expected = spanlint(project, "--no-cache")
-    spanlint(project)
+    expected = run_spanlint(project, "--no-cache")
+    run_spanlint(project)
     _rewrite_results(project, lambda found, _: value)
     for _ in range(2):  # the miss is recomputed and stored again
-        run = spanlint(project)
+        run = run_spanlint(project)
         assert (run.code, run.findings, run.stderr) == (expected.code, expected.findings, "")
 
 
 def test_a_flipped_byte_in_a_stored_finding_is_a_miss(project: Path) -> None:
-    expected = spanlint(project, "--no-cache")
-    spanlint(project)
+    expected = run_spanlint(project, "--no-cache")
+    run_spanlint(project)
     with sqlite3.connect(project / CACHE_DIR_NAME / DATABASE_NAME) as db:
         db.execute("UPDATE results SET value = replace(value, 'rewritten', 'rewrItten')")
         assert db.total_changes >= 1
-    assert spanlint(project).findings == expected.findings
+    assert run_spanlint(project).findings == expected.findings
 
 
 def test_a_cache_directory_that_is_a_symbolic_link_is_not_used(project: Path, tmp_path: Path) -> None:
@@ -94,8 +94,8 @@ def test_a_cache_directory_that_is_a_symbolic_link_is_not_used(project: Path, tm
     elsewhere.mkdir()
     (elsewhere / DATABASE_NAME).write_bytes(b"precious data, not a database")
     (project / CACHE_DIR_NAME).symlink_to(elsewhere)
-    expected = spanlint(project, "--no-cache")
-    run = spanlint(project)
+    expected = run_spanlint(project, "--no-cache")
+    run = run_spanlint(project)
     assert run.findings == expected.findings
     assert (elsewhere / DATABASE_NAME).read_bytes() == b"precious data, not a database"
     assert sorted(os.listdir(elsewhere)) == [DATABASE_NAME]  # no .gitignore written there
@@ -121,8 +121,8 @@ def test_a_database_link_to_another_applications_database_is_not_touched(project
     (project / CACHE_DIR_NAME).mkdir()
     (project / CACHE_DIR_NAME / DATABASE_NAME).symlink_to(foreign)
     before = foreign.read_bytes()
-    run = spanlint(project)
-    assert run.findings == spanlint(project, "--no-cache").findings
+    run = run_spanlint(project)
+    assert run.findings == run_spanlint(project, "--no-cache").findings
     assert foreign.read_bytes() == before and "not a regular file" in run.stderr
 
 
@@ -130,8 +130,8 @@ def test_another_applications_database_in_the_cache_directory_is_not_altered(pro
     (project / CACHE_DIR_NAME).mkdir()
     database = project / CACHE_DIR_NAME / DATABASE_NAME
     _foreign_database(database)
-    run = spanlint(project)
-    assert run.findings == spanlint(project, "--no-cache").findings
+    run = run_spanlint(project)
+    assert run.findings == run_spanlint(project, "--no-cache").findings
     assert _foreign_rows(database) == [[("row", "kept")]] * 4
     (line,) = run.stderr.splitlines()
     assert "not a spanlint cache database" in line
@@ -153,8 +153,8 @@ def test_a_database_damaged_inside_is_replaced(project: Path, offset: int, monke
     data[offset : offset + 4096] = os.urandom(4096)
     database.write_bytes(bytes(data))
     linted: list[str] = []
-    real = lint.runner.lint_file
-    monkeypatch.setattr(lint.runner, "lint_file", lambda job, *args, **kwargs: linted.append(job.display) or real(job, *args, **kwargs))
+    real = spanlint.runner.lint_file
+    monkeypatch.setattr(spanlint.runner, "lint_file", lambda job, *args, **kwargs: linted.append(job.display) or real(job, *args, **kwargs))
     for _ in range(3):  # the first run that reads (or writes) a damaged page replaces the database
         linted.clear()
         assert check_paths([project], ConfigResolver(), cached).diagnostics == expected
@@ -163,6 +163,6 @@ def test_a_database_damaged_inside_is_replaced(project: Path, offset: int, monke
 
 def test_json_of_the_cache_rows_is_only_data(project: Path) -> None:
     # A row naming a type spanlint does not cache is a miss, not an object built from it.
-    spanlint(project)
+    run_spanlint(project)
     _rewrite_results(project, lambda found, _: json.dumps([{"$": "Path", "args": ["/etc/passwd"]}]))
-    assert spanlint(project).findings == spanlint(project, "--no-cache").findings
+    assert run_spanlint(project).findings == run_spanlint(project, "--no-cache").findings

@@ -133,9 +133,9 @@ def test_unreadable_file_is_spl000(tmp_path: Path) -> None:
 
 
 def test_permission_error_is_spl000(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import lint.source
-    from lint.config import ConfigResolver
-    from lint.runner import RunOptions, check_paths
+    import spanlint.source
+    from spanlint.config import ConfigResolver
+    from spanlint.runner import RunOptions, check_paths
 
     (tmp_path / "secret.py").write_text(REWRITE, encoding="utf-8")
     (tmp_path / "good.py").write_text(REWRITE, encoding="utf-8")
@@ -146,7 +146,7 @@ def test_permission_error_is_spl000(tmp_path: Path, monkeypatch: pytest.MonkeyPa
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(lint.source.os, "open", refusing_open)
+    monkeypatch.setattr(spanlint.source.os, "open", refusing_open)
     monkeypatch.chdir(tmp_path)
     result = check_paths([tmp_path], ConfigResolver(isolated=True), RunOptions(jobs=1))
     found = [(d.path, d.code) for d in result.diagnostics]

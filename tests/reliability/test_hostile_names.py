@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import lint.discovery
-from lint.discovery import discover
-from lint.settings import Settings
+import spanlint.discovery
+from spanlint.discovery import discover
+from spanlint.settings import Settings
 from tests.reliability.helpers import REPO
 
 CONTROL = "\x1b]0;owned\x07\x1b[2J\x7f\x9b"
@@ -24,7 +24,7 @@ HOSTILE = f'def compress(span):\n    span.content = "{CONTROL}"\n'
 
 def _cli(cwd: Path, *args: str) -> str:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "lint", "check", "--no-cache", *args], cwd=cwd, env=env,
+    done = subprocess.run([sys.executable, "-m", "spanlint", "check", "--no-cache", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
     return done.stdout + done.stderr
 
@@ -56,7 +56,7 @@ def test_a_pathological_gitignore_pattern_is_matched_in_linear_time(tmp_path: Pa
 
 
 def test_without_re2_a_pathological_pattern_is_skipped_with_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lint.discovery, "_has_re2", lambda: False)
+    monkeypatch.setattr(spanlint.discovery, "_has_re2", lambda: False)
     (tmp_path / ".git").mkdir()
     (tmp_path / ".gitignore").write_text("*.pyc\n" + "*a" * 20 + "*b\n**/build/*_*.py\n")
     (tmp_path / ("a" * 200 + ".py")).write_text("x = 1\n")

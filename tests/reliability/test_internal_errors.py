@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import lint.settings
-from lint.cli import app
-from rules.base import Rule
+import spanlint.settings
+from spanlint.cli import app
+from spanlint.rules.base import Rule
 from tests.reliability.helpers import REWRITE
 
 
@@ -27,8 +27,8 @@ class ExplodingRule(Rule):
 
 @pytest.fixture
 def exploding(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = lint.settings.all_rules
-    monkeypatch.setattr(lint.settings, "all_rules", lambda: (*real(), ExplodingRule))
+    real = spanlint.settings.all_rules
+    monkeypatch.setattr(spanlint.settings, "all_rules", lambda: (*real(), ExplodingRule))
 
 
 def test_a_rule_that_raises_leaves_the_other_rules_findings(

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import lint.edits
-from lint.engine import lint_source
-from lint.settings import Settings
+import spanlint.edits
+from spanlint.engine import lint_source
+from spanlint.settings import Settings
 
 CORPUS = Path(__file__).resolve().parents[1] / "rules" / "corpus"
 
@@ -20,6 +20,6 @@ def test_fix_edits_from_one_statement_are_those_of_the_whole_module(path: Path, 
     source = path.read_text(encoding="utf-8")
     settings = Settings(select=("ALL",), extend_select=("SPL900",))
     local = lint_source(source, path.name, settings)
-    monkeypatch.setattr(lint.edits.TopLevel, "holding", lambda self, nodes: None)  # always the whole module
+    monkeypatch.setattr(spanlint.edits.TopLevel, "holding", lambda self, nodes: None)  # always the whole module
     whole = lint_source(source, path.name, settings)
     assert [d.fix for d in local] == [d.fix for d in whole]

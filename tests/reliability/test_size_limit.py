@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from lint.settings import Settings
+from spanlint.settings import Settings
 from tests.reliability.helpers import REPO
 
 CORPUS = Path("/root/.cache/spanlint-corpus/agents")
 MEASURE = """
 import resource, sys
-from lint import Settings, check_source
+from spanlint import Settings, check_source
 source = open(sys.argv[1], encoding="utf-8").read()
 findings = check_source(source, "big.py", Settings(select=("ALL",)))
 assert all(f.code != "SPL000" for f in findings), findings[:1]

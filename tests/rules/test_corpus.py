@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lint import Settings, check_source
+from spanlint import Settings, check_source
 from tests.rules.conftest import expected_findings
 
 CORPUS = Path(__file__).parent / "corpus"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rules.environment import FrameworkClasses, interpreter_paths
-from rules.project import ProjectIndex, summarize_source
+from spanlint.rules.environment import FrameworkClasses, interpreter_paths
+from spanlint.rules.project import ProjectIndex, summarize_source
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
 
 SCHEMA = '''\

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lint import Settings, check_source
-from lint.engine import lint_source
-from rules import find_rule
+from spanlint import Settings, check_source
+from spanlint.engine import lint_source
+from spanlint.rules import find_rule
 from runtime_guard.vocabulary import Vocabulary
 
 CUSTOM_LOG = Vocabulary.from_mapping({"decision_log_names": ["rationale_store"]})

@@ -7,9 +7,9 @@ import re
 import libcst as cst
 import pytest
 
-from lint import Settings, check_source
-from rules import all_rules
-from rules.base import Invalid, Rule, Valid
+from spanlint import Settings, check_source
+from spanlint.rules import all_rules
+from spanlint.rules.base import Invalid, Rule, Valid
 
 CASES = [
     pytest.param(rule, example, id=f"{rule.code}-{kind}-{i}")

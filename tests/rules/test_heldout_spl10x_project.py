@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from lint import Settings, check_source
+from spanlint import Settings, check_source
 from tests.rules.conftest import expected_findings
-from rules.project import ProjectIndex, summarize_source
+from spanlint.rules.project import ProjectIndex, summarize_source
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
 
 CODES = ("SPL101", "SPL102", "SPL103", "SPL104")

@@ -11,7 +11,7 @@ import libcst
 import pytest
 from packaging.requirements import Requirement
 
-from rules import libcst_backend
+from spanlint.rules import libcst_backend
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 

@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from rules.project import MAX_NESTING, nesting_depth
+from spanlint.rules.project import MAX_NESTING, nesting_depth
 
 DEEP = MAX_NESTING + 200
 SOURCES = {

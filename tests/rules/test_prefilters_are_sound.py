@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from lint.diagnostics import Diagnostic
-from lint.engine import lint_source
-from lint.settings import Settings
-from rules import all_rules
-from rules.base import Rule
-from rules.prescan import cut_to_definitions
-from rules.project import FileSummary, summarize_source
+from spanlint.diagnostics import Diagnostic
+from spanlint.engine import lint_source
+from spanlint.settings import Settings
+from spanlint.rules import all_rules
+from spanlint.rules.base import Rule
+from spanlint.rules.prescan import cut_to_definitions
+from spanlint.rules.project import FileSummary, summarize_source
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
 from tests.rules.span_programs import span_program
 

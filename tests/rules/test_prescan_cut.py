@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from lint.engine import lint_source
-from lint.settings import Settings
-from rules.prescan import cut_to_definitions
-from rules.project import summarize_source
-from rules.rewrites import ContentWritePrefilter
+from spanlint.engine import lint_source
+from spanlint.settings import Settings
+from spanlint.rules.prescan import cut_to_definitions
+from spanlint.rules.project import summarize_source
+from spanlint.rules.rewrites import ContentWritePrefilter
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lint.engine import lint_source
-from lint.settings import Settings
-from rules.spl201_derived_cache_keyed_on_span_id import DerivedCacheKeyedOnSpanId
+from spanlint.engine import lint_source
+from spanlint.settings import Settings
+from spanlint.rules.spl201_derived_cache_keyed_on_span_id import DerivedCacheKeyedOnSpanId
 
 SOURCE = (
     "from dataclasses import dataclass, KW_ONLY\n"

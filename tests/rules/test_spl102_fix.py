@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from lint import Settings, check_source
+from spanlint import Settings, check_source
 from runtime_guard.vocabulary import Vocabulary
 from tests.rules.test_examples import _apply_edits
 

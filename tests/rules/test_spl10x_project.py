@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from lint import Settings, check_source
-from rules.project import ProjectIndex, summarize_source
+from spanlint import Settings, check_source
+from spanlint.rules.project import ProjectIndex, summarize_source
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
 
 MODELS = '''

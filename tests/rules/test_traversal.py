@@ -15,11 +15,11 @@ from typing import Any, Callable
 import libcst as cst
 import pytest
 
-from lint.config import ConfigResolver
-from lint.reporters import render_json
-from lint.runner import RunOptions, check_paths
-from lint.settings import Settings
-from rules import traversal
+from spanlint.config import ConfigResolver
+from spanlint.reporters import render_json
+from spanlint.runner import RunOptions, check_paths
+from spanlint.settings import Settings
+from spanlint.rules import traversal
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "tests" / "rules" / "corpus"
@@ -229,7 +229,7 @@ def test_lint_output_is_byte_identical_to_libcst_driven_rules(directory: Path, m
 
 
 def test_visitor_names_are_the_methods_libcst_finds() -> None:
-    from rules import all_rules
+    from spanlint.rules import all_rules
 
     for rule in all_rules():
         # LibCST's own listing, on an instance that need not be initialised to be inspected

@@ -76,7 +76,7 @@ def test_each_violation_maps_to_its_rule(error: str, message: str, code: str) ->
 def test_the_report_module_imports_only_the_standard_library() -> None:
     program = (
         "import sys\nimport runtime_guard.report\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'lint', 'rules', 'libcst', 'pytest', 'typer'}))"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'spanlint', 'lint', 'rules', 'libcst', 'pytest', 'typer'}))"
     )
     done = subprocess.run([sys.executable, "-c", program], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "[]", done.stderr

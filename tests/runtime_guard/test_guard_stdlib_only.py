@@ -10,7 +10,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 PROGRAM = r'''
 import importlib.abc, sys
-BLOCKED = {"libcst", "typer", "rich", "yaml", "lint", "rules", "pytest", "attrs", "pydantic", "hypothesis"}
+BLOCKED = {"libcst", "typer", "rich", "yaml", "spanlint", "lint", "rules", "pytest", "attrs", "pydantic", "hypothesis"}
 
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
