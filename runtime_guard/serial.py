@@ -9,11 +9,13 @@ started inside a guarded call share its hold.
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import threading
 from collections import deque
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    import asyncio
 
 WAKE_UP = 0.05  # seconds: a waiting coroutine checks again at least this often
 
@@ -94,6 +96,8 @@ class Holds:
     async def hold_async(self, ids: list[int], owner: Owner) -> list[int]:
         """`hold` for a coroutine: waits in the event loop, in line for the first id it is blocked
         on, woken when that id is released (and checking again at least every WAKE_UP seconds)."""
+        import asyncio  # here: a process that never awaits a guarded call (the linter) need not load it
+
         loop = asyncio.get_running_loop()
         future: asyncio.Future | None = None
         try:
