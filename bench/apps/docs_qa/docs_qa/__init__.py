@@ -1,0 +1,1 @@
+"""docs_qa: question answering over the internal handbook, built on LlamaIndex."""

@@ -1,0 +1,1 @@
+"""newsdesk: a Haystack pipeline that ingests wire stories and answers editors' questions."""

@@ -1,0 +1,1 @@
+"""support_bot: a customer-support agent on LangGraph."""
