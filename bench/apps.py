@@ -119,22 +119,29 @@ def main() -> None:
     rows = [[a, f"{fo}/{t}", ratio(fo, t), n, on, n - on, ratio(on, n)] for a, (t, fo, n, on) in per_app.items()]
     rows.append(["**all**", f"{n_found}/{len(hazards)}", ratio(n_found, len(hazards)), total_findings, total_on,
                  total_findings - total_on, ratio(total_on, total_findings)])
-    print(table(["app", "found", "recall", "findings", "on hazard", "false alarms", "precision"], rows), "\n")
+    print(table(["app", "found", "recall", "findings", "on hazard", "false alarms", "precision"], rows) + "\n")
 
     kinds: dict[str, list[int]] = defaultdict(list)
     for i, h in enumerate(hazards):
         kinds[h["kind"]].append(i)
     print(table(["hazard kind", "found", "recall"],
                 [[k, f"{sum(i in found for i in ix)}/{len(ix)}", ratio(sum(i in found for i in ix), len(ix))]
-                 for k, ix in sorted(kinds.items())]), "\n")
+                 for k, ix in sorted(kinds.items())]) + "\n")
 
     print(table(["code", "findings on a hazard", "false alarms"],
-                [[c, n["on hazard"], n["false alarm"]] for c, n in sorted(per_code.items())]), "\n")
+                [[c, n["on hazard"], n["false alarm"]] for c, n in sorted(per_code.items())]) + "\n")
 
     fa_classes = Counter(cls for _, cls in false_alarms)
-    print(table(["false alarms on", "findings"], [[c, n] for c, n in fa_classes.most_common()]), "\n")
+    print(table(["false alarms on", "findings"], [[c, n] for c, n in fa_classes.most_common()]) + "\n")
 
-    print("### Misses\n")
+    print("### Found\n")
+    for k, ix in sorted(kinds.items()):
+        for i in ix:
+            if i in found:
+                h = hazards[i]
+                codes = ", ".join(sorted({f["code"] for f in found[i]}))
+                print(f"- {k}: {h['file']}:{h['first_line']}-{h['last_line']} by {codes}")
+    print("\n### Misses\n")
     for k, ix in sorted(kinds.items()):
         for i in ix:
             if i not in found:
