@@ -50,7 +50,7 @@ def lint(app: str, apps_dir: Path, python: str) -> tuple[list[dict], str]:
             [python, "-m", "spanlint", "check", "--select", "ALL", "--output-format", "json", "--no-cache", app],
             cwd=tmp, capture_output=True, text=True,
         )
-    if proc.returncode not in (0, 1):
+    if proc.returncode not in (0, 1) or (proc.returncode == 1 and not proc.stdout.strip()):
         sys.exit(f"bench/apps.py: spanlint exited {proc.returncode} on {app}:\n{proc.stderr}")
     findings = json.loads(proc.stdout or "[]")
     for f in findings:
@@ -84,6 +84,9 @@ def main() -> None:
     hazards, safe = load_labels(args.apps_dir)
     apps = sorted({l["file"].split("/")[0] for l in hazards + safe})
     if args.app:
+        unknown = sorted(set(args.app) - set(apps))
+        if unknown:
+            sys.exit(f"bench/apps.py: no such app: {', '.join(unknown)} (apps: {', '.join(apps)})")
         apps = [a for a in apps if a in args.app]
     hazards = [h for h in hazards if h["file"].split("/")[0] in apps]
 
