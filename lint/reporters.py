@@ -329,13 +329,11 @@ def render_junit(result: RunResult, color: bool) -> str:
                 "line": str(d.location.line), "column": str(d.location.column),
             })
             failure = ET.SubElement(case, "failure", {"message": visible(d.message), "type": d.code})
-            failure.text = visible(f"line {d.location.line}, col {d.location.column}, {d.message}{_help_line(d)}")
+            failure.text = visible(f"line {d.location.line}, col {d.location.column}, {d.message}")
+            if d.help is not None:
+                failure.text += f"\nhelp: {visible(d.help)}"
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
-
-
-def _help_line(d: Diagnostic) -> str:
-    return f"\nhelp: {d.help}" if d.help is not None else ""
 
 
 def render_gitlab(result: RunResult, color: bool) -> str:
