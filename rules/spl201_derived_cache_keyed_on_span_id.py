@@ -130,7 +130,7 @@ class DerivedCacheKeyedOnSpanId(ScopedRule):
     name = "derived-cache-keyed-on-span-id"
     summary = "Derived artifact cached under the span id alone"
     message = "Derived artifact cached under the span id alone"
-    help = "Key it on the span id together with the span's version or content hash: (span_id, version, content_hash)"
+    help = "Key it on the span's version or content hash as well as its id: `(span_id, version, content_hash)`"
     prefilter = CacheKeyPrefilter
     local_to_definitions = True
     docs = """
