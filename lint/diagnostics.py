@@ -47,6 +47,8 @@ class Diagnostic:
     message: str
     severity: Severity = "error"
     fix: FixSummary | None = None
+    # What to do about it (the `help:` line), apart from the message, which states the fact and the place.
+    help: str | None = None
     # The source line(s) of the finding, stripped: the basis of the stable fingerprint.
     snippet: str = field(default="", compare=False)
     # The test during which the runtime guard found it (merged by `--runtime-report`); None: found statically.

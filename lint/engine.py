@@ -226,6 +226,7 @@ def _to_diagnostics(linted: _Linted, settings: Settings) -> list[Diagnostic]:
                 message=report.message,
                 severity="warn" if settings.severity_of(report.rule) == "warn" else "error",
                 fix=fix_summary(linted.module, report.fix, statements) if report.fix else None,
+                help=report.help,
                 snippet="\n".join(lines[start.line - 1 : end.line]),
             )
         )

@@ -86,7 +86,7 @@ def hidden_fixes(count: int) -> str:
 
 
 def render_full(result: RunResult, color: bool, options: TextOptions = TextOptions()) -> str:
-    """Each finding with a code frame marking its exact span, then a summary line."""
+    """Each finding with a code frame marking its exact span and its `help:` line, then a summary line."""
     from rich.text import Text
 
     console = _console(color)
@@ -97,10 +97,10 @@ def render_full(result: RunResult, color: bool, options: TextOptions = TextOptio
         frame = _code_frame(diagnostic, lines)
         if frame is not None:
             console.print(frame)
-        if diagnostic.fix is not None:
-            console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {visible(diagnostic.fix.message)}"))
-            if options.show_fixes and lines:
-                console.print(_fix_frame(diagnostic, lines))
+        if diagnostic.help is not None:
+            console.print(Text.assemble("  = ", ("help", "bold cyan"), f": {visible(diagnostic.help)}"))
+        if diagnostic.fix is not None and options.show_fixes and lines:
+            console.print(_fix_frame(diagnostic, lines))
         console.print()
     if not options.quiet:
         console.print(_summary(result.diagnostics, options))
@@ -237,13 +237,15 @@ def _position(location: Location) -> dict[str, int]:
 
 
 def diagnostic_to_json(diagnostic: Diagnostic) -> dict[str, Any]:
-    """One finding with ruff-compatible keys, plus `name`, `severity` and `fingerprint` (and
-    `runtime_test` for a finding of the runtime guard)."""
+    """One finding with ruff-compatible keys, plus `name`, `help` (the advice, apart from the
+    message; null when none), `severity` and `fingerprint` (and `runtime_test` for a finding of the
+    runtime guard)."""
     fix = diagnostic.fix
     found = {
         "code": diagnostic.code,
         "name": diagnostic.name,
         "message": diagnostic.message,
+        "help": diagnostic.help,
         "severity": diagnostic.severity,
         "filename": diagnostic.path,
         "location": _position(diagnostic.location),
@@ -302,7 +304,8 @@ def escape_property(value: str) -> str:
 
 def render_junit(result: RunResult, color: bool) -> str:
     """JUnit XML as ruff writes it: a testsuite per file with findings, a failing testcase per finding
-    (`org.spanlint.SPLxxx`); a clean run is one passing testcase, "No errors found"."""
+    (`org.spanlint.SPLxxx`, its help on a second line of the failure's text); a clean run is one
+    passing testcase, "No errors found"."""
     import xml.etree.ElementTree as ET
 
     by_file: dict[str, list[Diagnostic]] = {}
@@ -327,19 +330,22 @@ def render_junit(result: RunResult, color: bool) -> str:
             })
             failure = ET.SubElement(case, "failure", {"message": visible(d.message), "type": d.code})
             failure.text = visible(f"line {d.location.line}, col {d.location.column}, {d.message}")
+            if d.help is not None:
+                failure.text += f"\nhelp: {visible(d.help)}"
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
 
 def render_gitlab(result: RunResult, color: bool) -> str:
-    """GitLab Code Quality JSON; paths relative to `CI_PROJECT_DIR` when it is set, fingerprints unique."""
+    """GitLab Code Quality JSON (the Code Climate issue format: the help as `content.body`); paths
+    relative to `CI_PROJECT_DIR` when it is set, fingerprints unique."""
     root = os.environ.get("CI_PROJECT_DIR")
     seen: Counter[str] = Counter()
     issues = []
     for d in result.diagnostics:
         seen[d.fingerprint] += 1
         repeat = seen[d.fingerprint]
-        issues.append({
+        issue: dict[str, Any] = {
             "description": f"{d.code}: {d.message}",
             "check_name": d.code,
             "fingerprint": d.fingerprint if repeat == 1 else f"{d.fingerprint}-{repeat}",
@@ -348,7 +354,10 @@ def render_gitlab(result: RunResult, color: bool) -> str:
                 "path": _relative_to(d.path, root),
                 "lines": {"begin": d.location.line, "end": d.end_location.line},
             },
-        })
+        }
+        if d.help is not None:
+            issue["content"] = {"body": d.help}
+        issues.append(issue)
     return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -414,11 +423,30 @@ def _region(start: Location, end: Location) -> dict[str, int]:
     return {"startLine": start.line, "startColumn": start.column, "endLine": end.line, "endColumn": end.column}
 
 
+def _sarif_message(d: Diagnostic) -> dict[str, str]:
+    """The result's message: `text` is the message alone; `markdown`, which SARIF viewers that render
+    Markdown show instead, adds the help on a line of its own (kept apart in `properties.help`)."""
+    if d.help is None:
+        return {"text": d.message}
+    return {"text": d.message, "markdown": f"{_markdown_text(d.message)}\n\n**help:** {_markdown_text(d.help)}"}
+
+
+def _markdown_text(text: str) -> str:
+    """`text`, which marks code with backticks as Markdown does, with Markdown's other syntax escaped
+    outside the code."""
+    parts = text.split("`")
+    parts[::2] = ["".join("\\" + c if c in _MARKDOWN_SYNTAX else c for c in part) for part in parts[::2]]
+    return "`".join(parts)
+
+
+_MARKDOWN_SYNTAX = frozenset("\\*_[]<>#|")
+
+
 def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
     found: dict[str, Any] = {
         "ruleId": d.code,
         "level": _sarif_level(d.severity),
-        "message": {"text": d.message},
+        "message": _sarif_message(d),
         "locations": [
             {"physicalLocation": {"artifactLocation": _artifact(d.path), "region": _region(d.location, d.end_location)}}
         ],
@@ -426,8 +454,13 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
     }
     if d.code in index:
         found["ruleIndex"] = index[d.code]
+    properties: dict[str, Any] = {}
+    if d.help is not None:
+        properties["help"] = d.help
     if d.runtime_test is not None:  # found by the runtime guard in a test run, not by reading the code
-        found["properties"] = {"foundAt": "runtime", "test": d.runtime_test, "tags": ["runtime"]}
+        properties.update({"foundAt": "runtime", "test": d.runtime_test, "tags": ["runtime"]})
+    if properties:
+        found["properties"] = properties
     if d.fix is not None:
         found["fixes"] = [
             {

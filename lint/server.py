@@ -300,12 +300,14 @@ class _State:
 
 
 def _to_lsp(d: Diagnostic, lines: list[str], codec: Any, lsp: Any) -> Any:
-    """`d` as an LSP diagnostic, its columns in the client's position encoding."""
+    """`d` as an LSP diagnostic, its columns in the client's position encoding, its help on the
+    message's second line: LSP has no field for advice that clients show (`data` is never shown,
+    `relatedInformation` lists other places), and editors show a message's every line."""
     start = lsp.Position(d.location.line - 1, d.location.column - 1)
     end = lsp.Position(d.end_location.line - 1, d.end_location.column - 1)
     return lsp.Diagnostic(
         range=codec.range_to_client_units(lines, lsp.Range(start, end)),
-        message=d.message,
+        message=d.message if d.help is None else f"{d.message}\nhelp: {d.help}",
         severity=lsp.DiagnosticSeverity.Error if d.severity == "error" else lsp.DiagnosticSeverity.Warning,
         code=d.code,
         code_description=lsp.CodeDescription(href=rule_url(d.code)),

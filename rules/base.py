@@ -34,7 +34,7 @@ class Invalid:
     """An example source on which the rule must report exactly one finding at `line`:`column` (1-based).
 
     `fixed` is the whole source after the rule's fix, for a rule that has one; `message`, the
-    finding's message.
+    finding's message; `help`, its advice, checked when given.
     """
 
     code: str
@@ -42,6 +42,7 @@ class Invalid:
     column: int
     fixed: str | None = None
     message: str | None = None
+    help: str | None = None
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ class Fix:
 
 @dataclass(frozen=True)
 class Report:
-    """A finding as a rule reports it: a node, not yet a position."""
+    """A finding as a rule reports it: a node, not yet a position. `message` states what is wrong
+    and where; `help`, what to do about it."""
 
     rule: type["Rule"]
     node: cst.CSTNode
@@ -64,6 +66,7 @@ class Report:
     # (line, column, end line, end column), 1-based, when the finding is not where `node` is
     # (a directive inside a comment).
     place: tuple[int, int, int, int] | None = None
+    help: str | None = None
 
 
 @dataclass
@@ -95,12 +98,18 @@ class Rule:
     LibCST node classes (`rules.traversal.visit_batched` calls them) and calls `self.report(node)`
     for each finding. `docs` holds the sections *What it does*, *Why is this bad?*,
     *Example*, *Use instead* and *Fix safety*.
+
+    A finding's message states the fact and the place (`` `span.content` rewritten in place without
+    bumping `span.version` ``); advice goes in its help (`help`, or the report's own), printed as a
+    separate `help:` line and carried apart from the message by the machine formats.
     """
 
     code: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
     message: ClassVar[str]
+    # The advice of a finding whose report gives none and has no fix; None: no advice.
+    help: ClassVar[str | None] = None
     docs: ClassVar[str]
     severity: ClassVar[Severity] = "error"
     fix_applicability: ClassVar[Applicability | None] = None
@@ -139,11 +148,13 @@ class Rule:
         return {name: getattr(self, name) for name in visitor_names(type(self))}
 
     def report(
-        self, node: cst.CSTNode, message: str | None = None, *, fix: Fix | None = None,
+        self, node: cst.CSTNode, message: str | None = None, *, help: str | None = None, fix: Fix | None = None,
         place: tuple[int, int, int, int] | None = None,
     ) -> None:
-        """Record a finding at `node` (or at `place`)."""
-        self.context.reports.append(Report(type(self), node, message or self.message, fix, place))
+        """Record a finding at `node` (or at `place`). Its help is `help`, else what the fix does,
+        else the rule's `help`."""
+        advice = help or (fix.message if fix is not None else self.help)
+        self.context.reports.append(Report(type(self), node, message or self.message, fix, place, advice))
 
 
 def words_pattern(words: Sequence[str]) -> re.Pattern[str]:

@@ -91,6 +91,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "    revision: int = 0\n\n    def rewrite(self, text):\n        self.content = text  # new text\n"
             "        self.revision += 1\n",
             message="`self.content` rewritten in place without bumping `self.revision`",
+            help="Bump `self.revision` after the write, or copy the span under a new id",
         ),
         Invalid(
             "async def summarize(passages, llm):\n    for passage in passages:\n"
@@ -98,6 +99,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             line=3,
             column=9,
             message="`passage.text` rewritten in place without bumping its version",
+            help="Bump its version after the write, or copy the span under a new id",
         ),
         Invalid(
             "def redact(self, span_id, dry_run):\n    s = self._spans[span_id]\n    s.content = scrub(s.content)\n"
@@ -115,6 +117,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             line=4,
             column=5,
             message="`span.content` replaced by a copy under the same id without a new version",
+            help="Give the copy a new version, or a new id",
         ),
         Invalid(
             "from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
@@ -124,6 +127,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             fixed="from pydantic import BaseModel\n\nclass Note(BaseModel):\n    id: str\n    body: str\n    version: int = 0\n\n"
             "def edit(note: Note, text: str) -> None:\n    if text: note.body = text; note.version += 1\n",
             message="`note.body` rewritten in place without bumping `note.version`",
+            help="Bump `note.version` after the write, or copy the span under a new id",
         ),
     ]
 
@@ -140,7 +144,11 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         versions = span_class.version_fields if span_class is not None else self.vocabulary.version_fields
         if write.copy is not None:
             if not copy_sets(write, versions):
-                self.report(write.statement, f"{write.describe()} replaced by a copy under the same id without a new version")
+                field = f"`{span_class.version_field}`" if span_class is not None else "version"
+                self.report(
+                    write.statement, f"{write.describe()} replaced by a copy under the same id without a new version",
+                    help=f"Give the copy a new {field}, or a new id",
+                )
             return
         if self.covered(write, versions, self.vocabulary.bump_methods, "bumps"):
             return
@@ -154,4 +162,7 @@ behaviour, and a caller that already bumps the version would now bump it twice.
                 value=cst.Integer("1"),
             )
             fix = Fix(f"Bump `{write.owner_code}.{version}` after the write", "unsafe", insert_after(write, bump))
-        self.report(write.statement, f"{write.describe()} rewritten in place without bumping {bumped}", fix=fix)
+        self.report(
+            write.statement, f"{write.describe()} rewritten in place without bumping {bumped}",
+            help=f"Bump {bumped} after the write, or copy the span under a new id", fix=fix,
+        )

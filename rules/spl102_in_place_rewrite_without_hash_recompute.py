@@ -77,8 +77,8 @@ the content field.
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n", line=11, column=5, message="`span.content` rewritten in place without recomputing `span.content_hash`"),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nclass Buffer:\n    def edit(self, span_id, text, strict):\n        s = self._spans[span_id]\n        s.content = text\n        s.version += 1\n        if strict:\n            s.content_hash = digest(text)\n", line=13, column=9, message="`s.content` rewritten in place without recomputing `s.content_hash`"),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n", line=12, column=9, message="`span.content` rewritten in place without recomputing `span.content_hash`"),
-        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef store(buf, span: Span, text):\n    buf[span.span_id] = replace(span, content=text, version=span.version + 1)\n", line=11, column=5, message="`span.content` replaced by a copy under the same id without a new `content_hash`"),
-        Invalid("from pydantic import BaseModel\n\nclass Chunk(BaseModel):\n    id: str\n    text: str\n    digest: str\n\n    def append(self, more: str) -> None:\n        self.text += more\n", line=9, column=9, message="`self.text` rewritten in place without recomputing `self.digest`"),
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef store(buf, span: Span, text):\n    buf[span.span_id] = replace(span, content=text, version=span.version + 1)\n", line=11, column=5, message="`span.content` replaced by a copy under the same id without a new `content_hash`", help="Recompute `content_hash` in the copy, or give the copy a new id"),
+        Invalid("from pydantic import BaseModel\n\nclass Chunk(BaseModel):\n    id: str\n    text: str\n    digest: str\n\n    def append(self, more: str) -> None:\n        self.text += more\n", line=9, column=9, message="`self.text` rewritten in place without recomputing `self.digest`", help="Recompute `self.digest` after the write, or copy the span under a new id"),
     ]
 
     def check(self, write: ContentWrite) -> None:
@@ -92,13 +92,17 @@ the content field.
         hashes = span_class.hash_fields if span_class is not None else self.vocabulary.hash_fields
         if write.copy is not None:
             if not copy_sets(write, hashes):
-                self.report(write.statement, f"{write.describe()} replaced by a copy under the same id without a new `{hash_field}`")
+                self.report(
+                    write.statement, f"{write.describe()} replaced by a copy under the same id without a new `{hash_field}`",
+                    help=f"Recompute `{hash_field}` in the copy, or give the copy a new id",
+                )
             return
         if self.covered(write, hashes, self.vocabulary.rehash_methods, "rehashes"):
             return
         self.report(
             write.statement,
             f"{write.describe()} rewritten in place without recomputing `{write.owner_code}.{hash_field}`",
+            help=f"Recompute `{write.owner_code}.{hash_field}` after the write, or copy the span under a new id",
             fix=self._fix(write, hash_field),
         )
 

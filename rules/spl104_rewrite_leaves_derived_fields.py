@@ -84,9 +84,10 @@ the project may prefer to recompute them at once.
             "async def translate(node: TextNode, llm) -> TextNode:\n    node.text = await llm.atranslate(node.text)\n"
             "    node.embedding = node.start_char_idx = None\n    return node\n",
             message="`node.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text",
+            help="Reset `node.embedding`, `node.start_char_idx` after the write, or copy the span under a new id",
         ),
         Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9, message="`nodes[i].text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
-        Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5, message="`chunk.tokens` rewritten in place; `token_count` still describes the old text"),
+        Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5, message="`chunk.tokens` rewritten in place; `token_count` still describes the old text", help="Reset `chunk.token_count` after the write, or copy the span under a new id"),
     ]
 
     def check(self, write: ContentWrite) -> None:
@@ -105,9 +106,12 @@ the project may prefer to recompute them at once.
         fields = span_class.derived_fields
         left = ", ".join(f"`{f}`" for f in fields)
         verb = "describes" if len(fields) == 1 else "describe"
-        self.report(
-            write.statement, f"{write.rewritten()}; {left} still {verb} the old text", fix=self._fix(write)
-        )
+        if write.copy is not None:
+            advice = f"Reset {left} in the copy, or give the copy a new id"
+        else:
+            reset = ", ".join(f"`{write.owner_code}.{f}`" for f in fields)
+            advice = f"Reset {reset} after the write, or copy the span under a new id"
+        self.report(write.statement, f"{write.rewritten()}; {left} still {verb} the old text", help=advice, fix=self._fix(write))
 
     def _fix(self, write: ContentWrite) -> Fix | None:
         """`owner.<derived> = ... = None` after the write, when every derived field may be None."""

@@ -129,7 +129,8 @@ class DerivedCacheKeyedOnSpanId(ScopedRule):
     code = "SPL201"
     name = "derived-cache-keyed-on-span-id"
     summary = "Derived artifact cached under the span id alone"
-    message = "Derived artifact cached under the span id alone; key it on (span_id, version, content_hash)"
+    message = "Derived artifact cached under the span id alone"
+    help = "Key it on the span's version or content hash as well as its id: `(span_id, version, content_hash)`"
     prefilter = CacheKeyPrefilter
     local_to_definitions = True
     docs = """
@@ -222,32 +223,32 @@ No fix: the right key depends on what the span carries (a version, a content has
             "class Retriever:\n"
             "    def embed(self, span):\n"
             "        self._embedding_cache[span.span_id] = self.model.embed(span.content)\n",
-            line=3, column=31, message="`self._embedding_cache` holds an artifact derived from span content keyed on the span id `span.span_id` alone; key it on (span_id, version, content_hash)",
+            line=3, column=31, message="`self._embedding_cache` holds an artifact derived from span content keyed on the span id `span.span_id` alone",
         ),
         Invalid(
             "_CACHE = {}\n\n"
             "def token_count(chunk):\n"
             "    return _CACHE.setdefault(chunk.chunk_id, len(tokenize(chunk.text)))\n",
-            line=4, column=30, message="`_CACHE` holds an artifact derived from span content keyed on the span id `chunk.chunk_id` alone; key it on (span_id, version, content_hash)",
+            line=4, column=30, message="`_CACHE` holds an artifact derived from span content keyed on the span id `chunk.chunk_id` alone",
         ),
         Invalid(
             "from functools import lru_cache\n\n"
             "@lru_cache(maxsize=4096)\n"
             "def embedding_for(span_id: str) -> list[float]:\n"
             "    return MODEL.embed(STORE[span_id].content)\n",
-            line=4, column=19, message="`@lru_cache` holds an artifact derived from span content keyed on the span id `span_id` alone; key it on (span_id, version, content_hash)",
+            line=4, column=19, message="`@lru_cache` holds an artifact derived from span content keyed on the span id `span_id` alone",
         ),
         Invalid(
             "class Tokenizer:\n"
             "    def __init__(self, spans):\n"
             "        self.offsets = {s.id: tokenize(s.text) for s in spans}\n",
-            line=3, column=25, message="`dict comprehension` holds an artifact derived from span content keyed on the span id `s.id` alone; key it on (span_id, version, content_hash)",
+            line=3, column=25, message="`dict comprehension` holds an artifact derived from span content keyed on the span id `s.id` alone",
         ),
         Invalid(
             "class Citations:\n"
             "    async def lookup(self, message_id: str):\n"
             "        return self._citations.get(message_id)\n",
-            line=3, column=36, message="`self._citations` holds an artifact derived from span content keyed on the span id `message_id` alone; key it on (span_id, version, content_hash)",
+            line=3, column=36, message="`self._citations` holds an artifact derived from span content keyed on the span id `message_id` alone",
         ),
         Invalid(
             "from dataclasses import dataclass, field\n\n"
@@ -257,13 +258,13 @@ No fix: the right key depends on what the span carries (a version, a content has
             "    def add(self, node):\n"
             "        vector = encode(node.text)\n"
             "        self.embeddings[node.node_id] = vector\n",
-            line=9, column=25, message="`self.embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone; key it on (span_id, version, content_hash)",
+            line=9, column=25, message="`self.embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
         ),
         Invalid(
             "embedding_cache = {}\n\n"
             "def search(chunk_id):\n"
             "    return embedding_cache[chunk_id]\n",
-            line=4, column=28, message="`embedding_cache` holds an artifact derived from span content keyed on the span id `chunk_id` alone; key it on (span_id, version, content_hash)",
+            line=4, column=28, message="`embedding_cache` holds an artifact derived from span content keyed on the span id `chunk_id` alone",
         ),
     ]
 
@@ -445,8 +446,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     # --- predicates ------------------------------------------------------------------------
     def _message(self, mapping: str, key: cst.BaseExpression) -> str:
         key_code = self.context.module.code_for_node(key)
-        return (f"`{mapping}` holds an artifact derived from span content keyed on the span id `{key_code}` "
-                "alone; key it on (span_id, version, content_hash)")
+        return f"`{mapping}` holds an artifact derived from span content keyed on the span id `{key_code}` alone"
 
     def _is_cache(self, mapping: cst.BaseExpression) -> bool:
         name = _mapping_name(mapping)

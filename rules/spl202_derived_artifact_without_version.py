@@ -76,6 +76,7 @@ class DerivedArtifactWithoutVersion(Rule):
     name = "derived-artifact-without-version"
     summary = "Record derived from a span carries the span id but no version or content hash"
     message = "Record derived from a span carries the span id but no span version or content hash"
+    help = "Add a field for the span's version or content hash, and compare it with the span's before using the record"
     prefilter = RecordPrefilter
     local_to_definitions = True
     docs = """

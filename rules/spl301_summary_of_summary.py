@@ -93,6 +93,7 @@ class SummaryOfSummary(ScopedRule):
     name = "summary-of-summary"
     summary = "A summary is summarized again and the chain is not recorded"
     message = "Summarize call whose input is itself a summary; the summary chain is not recorded"
+    help = "Pass what the summary is made from (`parents=`, `source_ids=`), or record the link in the decision log"
     prefilter = SummarizeCallPrefilter
     # The one fact read across definitions, the signatures of the module's summarizers (`_signatures`),
     # comes from definitions named like summarizing, which hold the shape too.
@@ -174,12 +175,12 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
-        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12, message="`summarize(...)` summarizes a summary (the output of a nested summarize call) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link"),
+        Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12, message="`summarize(...)` summarizes a summary (the output of a nested summarize call) and the chain is not recorded"),
         Invalid(
             "class Memory:\n"
             "    def remember(self, messages):\n"
             "        self.summary = self.llm.summarize(self.summary, messages)\n",
-            line=3, column=24, message="`summarize(...)` summarizes a summary (`self.summary` is overwritten with its own summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=3, column=24, message="`summarize(...)` summarizes a summary (`self.summary` is overwritten with its own summary) and the chain is not recorded",
         ),
         Invalid(
             "def roll(turns):\n"
@@ -187,32 +188,32 @@ No fix: what to record as lineage is the caller's decision.
             "    for turn in turns:\n"
             "        summary = summarize(summary + turn.text)\n"
             "    return summary\n",
-            line=4, column=19, message="`summarize(...)` summarizes a summary (`summary` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=4, column=19, message="`summarize(...)` summarizes a summary (`summary` holds an earlier summary) and the chain is not recorded",
         ),
         Invalid(
             "async def refresh(llm, chunks):\n"
             "    first = await llm.summarize(chunks)\n"
             "    prompt = f'Shorten this: {first}'\n"
             "    return await llm.condense(prompt)\n",
-            line=4, column=18, message="`condense(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=4, column=18, message="`condense(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded",
         ),
         Invalid(
             "def update(existing_summary: str, new_lines: list[str]) -> str:\n"
             "    return generate_summary(existing_summary, new_lines)\n",
-            line=2, column=12, message="`generate_summary(...)` summarizes a summary (`existing_summary`) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=2, column=12, message="`generate_summary(...)` summarizes a summary (`existing_summary`) and the chain is not recorded",
         ),
         Invalid(
             "class ConversationSummaryMemory:\n"
             "    def save_context(self, inputs, outputs):\n"
             "        self.buffer = self.predict_new_summary(self.chat_memory.messages[-2:], self.buffer)\n",
-            line=3, column=23, message="`predict_new_summary(...)` summarizes a summary (`self.buffer` is overwritten with its own summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=3, column=23, message="`predict_new_summary(...)` summarizes a summary (`self.buffer` is overwritten with its own summary) and the chain is not recorded",
         ),
         Invalid(
             "def squeeze(history, budget):\n"
             "    while count_tokens(history) > budget:\n"
             "        history = compress_history(history)\n"
             "    return history\n",
-            line=3, column=19, message="`compress_history(...)` summarizes a summary (`history` holds an earlier summary) and the chain is not recorded; pass `parents=`/`source_ids=` or log the link",
+            line=3, column=19, message="`compress_history(...)` summarizes a summary (`history` holds an earlier summary) and the chain is not recorded",
         ),
     ]
 
@@ -475,7 +476,7 @@ No fix: what to record as lineage is the caller's decision.
             reason = self._reason(scope, call)
             if reason is not None:
                 self.report(call.node, f"`{callee_name(call.node)}(...)` summarizes a summary ({reason}) and "
-                            "the chain is not recorded; pass `parents=`/`source_ids=` or log the link")
+                            "the chain is not recorded")
 
     def _reason(self, scope: _Scope, call: _Call) -> str | None:
         inputs = call.inputs

@@ -117,6 +117,7 @@ class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     name = "prune-before-rationale-recorded"
     summary = "Spans pruned before the rationale is recorded in the decision log"
     message = "`{container}` pruned before the rationale is recorded in a decision log"
+    help = "Record why in the decision log before the removal"
     prefilter = PrunePrefilter
     local_to_definitions = True
     docs = """

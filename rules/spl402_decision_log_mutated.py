@@ -142,7 +142,8 @@ class DecisionLogMutated(FunctionStateRule[set[str]]):
     code = "SPL402"
     name = "decision-log-mutated"
     summary = "Decision log edited other than by appending"
-    message = "Decision log `{log}` mutated by {how}; a decision log is append-only"
+    message = "Decision log `{log}` mutated by {how}"
+    help = "Append an entry that corrects it instead: a decision log is append-only"
     prefilter = DecisionLogEditPrefilter
     local_to_definitions = True
     docs = """
@@ -201,29 +202,29 @@ No fix: what to keep is a policy decision.
         Valid("def record(self, span, reason):\n    self.decisions[span.id] = reason\n"),
     ]
     invalid = [
-        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5, message="Decision log `self.decision_log` mutated by `.pop()`; a decision log is append-only"),
-        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5, message="Decision log `audit_log.entries` mutated by `del`; a decision log is append-only"),
+        Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5, message="Decision log `self.decision_log` mutated by `.pop()`"),
+        Invalid("def forget(audit_log, i):\n    del audit_log.entries[i]\n", line=2, column=5, message="Decision log `audit_log.entries` mutated by `del`"),
         Invalid(
             "class Agent:\n    def compact(self):\n"
             "        self.decision_log.entries = self.decision_log.entries[-100:]\n",
             line=3,
             column=9,
-            message="Decision log `self.decision_log.entries` mutated by reassigning its entries; a decision log is append-only",
+            message="Decision log `self.decision_log.entries` mutated by reassigning its entries",
         ),
-        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5, message="Decision log `self.ledger` mutated by `.sort()`; a decision log is append-only"),
-        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5, message="Decision log `journal` mutated by item assignment; a decision log is append-only"),
+        Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5, message="Decision log `self.ledger` mutated by `.sort()`"),
+        Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5, message="Decision log `journal` mutated by item assignment"),
         Invalid(
             "from pydantic import BaseModel\n\nclass Memory(BaseModel):\n    decisions: list[str] = []\n\n"
             "    def shrink(self):\n        self.decisions = prune(self.decisions, keep=10)\n",
             line=7,
             column=9,
-            message="Decision log `self.decisions` mutated by rewriting it; a decision log is append-only",
+            message="Decision log `self.decisions` mutated by rewriting it",
         ),
-        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9, message="Decision log `self.entries` mutated by `.clear()`; a decision log is append-only"),
+        Invalid("class AuditLog:\n    def rotate(self):\n        self.entries.clear()\n", line=3, column=9, message="Decision log `self.entries` mutated by `.clear()`"),
         Invalid(
             "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5, 
-        message="Decision log `self.provenance` mutated by `.insert()`; a decision log is append-only"),
-        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5, message="Decision log `self.audit_log` mutated by `summarize()`; a decision log is append-only"),
+        message="Decision log `self.provenance` mutated by `.insert()`"),
+        Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5, message="Decision log `self.audit_log` mutated by `summarize()`"),
     ]
 
     @classmethod

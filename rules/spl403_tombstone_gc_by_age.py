@@ -59,6 +59,7 @@ class TombstoneGcByAge(GuardedRule[_Function]):
     name = "tombstone-gc-by-age"
     summary = "Tombstones garbage-collected by age without checking for holders"
     message = "Tombstone removed from `{container}` by age or time without checking that nothing still holds it"
+    help = "Check that nothing holds the tombstone (its holders, a reference count, weak references) before removing it"
     prefilter = DropPrefilter
     local_to_definitions = True
     docs = """

@@ -119,6 +119,7 @@ class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
     name = "artifact-used-without-check"
     summary = "Span content sliced with a stored artifact's offsets without a version or hash check"
     message = "`{span}` sliced with offsets from `{artifact}` without checking its version or hash against the span"
+    help = "Compare the artifact's span version or content hash with the span's before slicing"
     prefilter = ContentSlicePrefilter
     local_to_definitions = True
     docs = """

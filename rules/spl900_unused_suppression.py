@@ -17,6 +17,7 @@ class UnusedSuppression(Rule):
     name = "unused-suppression"
     summary = "Suppression comment that suppresses nothing or names no rule"
     message = "Unused suppression"
+    help = "Remove the unused suppression"
     severity = "warn"
     fix_applicability = "safe"
     default_enabled = False
@@ -60,7 +61,7 @@ else is left in it, and keeps the rest of the line as it was.
     ]
     invalid = [
         Invalid("x = 1  # noqa: SPL999\n", line=1, column=8, fixed="x = 1\n", message="Unused suppression (unknown: `SPL999`)"),
-        Invalid("x = 1  # noqa: E501, SPL999\n", line=1, column=8, fixed="x = 1  # noqa: E501\n", message="Unused suppression (unknown: `SPL999`)"),
+        Invalid("x = 1  # noqa: E501, SPL999\n", line=1, column=8, fixed="x = 1  # noqa: E501\n", message="Unused suppression (unknown: `SPL999`)", help="Remove `SPL999` from the suppression"),
         Invalid("# spanlint: ignore[SPL999]\nx = 1\n", line=1, column=1, fixed="x = 1\n", message="Unused suppression (unknown: `SPL999`)"),
         Invalid("x = 1  # type: ignore  # spanlint: ignore\n", line=1, column=24, fixed="x = 1  # type: ignore\n", message="Unused blanket `# spanlint: ignore`"),
     ]

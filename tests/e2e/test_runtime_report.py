@@ -152,7 +152,7 @@ def test_the_runtime_findings_are_merged_into_valid_sarif(guarded_project: Path)
     jsonschema.validate(document, json.loads(SCHEMA.read_text(encoding="utf-8")))
     results = document["runs"][0]["results"]
     runtime = [r for r in results if r.get("properties", {}).get("foundAt") == "runtime"]
-    static = [r for r in results if "properties" not in r]
+    static = [r for r in results if r.get("properties", {}).get("foundAt") != "runtime"]
     assert sorted(r["ruleId"] for r in runtime) == ["SPL101", "SPL103", "SPL104", "SPL401", "SPL402"]
     assert ("SPL101", "static.py") in {
         (r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in static

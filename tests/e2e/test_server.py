@@ -137,6 +137,10 @@ async def diagnostics_code_actions_and_hover(session: Session) -> None:
     assert (found.code, found.source, found.severity) == ("SPL101", "spanlint", lsp.DiagnosticSeverity.Error)
     assert (found.range.start.line, found.range.start.character) == (4, 4)
     assert found.code_description.href.endswith("/docs/rules/SPL101.md")
+    assert found.message == (  # the help on the message's second line
+        "`d.content` rewritten in place without bumping `d.version`\n"
+        "help: Bump `d.version` after the write, or copy the span under a new id"
+    )
 
     actions = await session.client.text_document_code_action_async(lsp.CodeActionParams(
         text_document=lsp.TextDocumentIdentifier(uri=uri), range=found.range,

@@ -151,6 +151,7 @@ def test_gitlab_code_quality(project: Path, monkeypatch: pytest.MonkeyPatch) -> 
         "fingerprint": issues[0]["fingerprint"],
         "severity": "major",
         "location": {"path": f"{project.name}/pkg/a.py", "lines": {"begin": 2, "end": 2}},
+        "content": {"body": "Bump its version after the write, or copy the span under a new id"},
     }
 
 

@@ -16,6 +16,8 @@ from spanlint.runner import RunOptions, RunResult, check_paths
 from tests.lint.conftest import REWRITE, write_tree
 
 SCHEMA = Path(__file__).resolve().parents[1] / "data" / "sarif-schema-2.1.0.json"
+# The help of REWRITE's finding (SPL101, the span's class unknown).
+ADVICE = "Bump its version after the write, or copy the span under a new id"
 
 
 @pytest.fixture
@@ -33,9 +35,12 @@ def test_json_has_ruff_compatible_keys(result: RunResult) -> None:
     found = json.loads(FORMATS["json"](result, False))
     assert [f["filename"] for f in found] == ["dir with space/c.py", "pkg/a.py", "pkg/b.py"]
     first = found[1]
-    assert set(first) == {"code", "name", "message", "severity", "filename", "location", "end_location", "fix", "url",
-                          "fingerprint"}
+    assert set(first) == {"code", "name", "message", "help", "severity", "filename", "location", "end_location", "fix",
+                          "url", "fingerprint"}
     assert first["code"] == "SPL101" and first["location"] == {"row": 2, "column": 5}
+    assert first["message"] == "`span.content` rewritten in place without bumping its version"
+    assert first["help"] == ADVICE
+    assert found[2]["help"] == "Remove the unused suppression" == found[2]["fix"]["message"]
     assert first["end_location"] == {"row": 2, "column": 38}
     assert first["fix"] is None and first["url"].endswith("/docs/rules/SPL101.md")
     fix = found[2]["fix"]
@@ -62,6 +67,11 @@ def test_sarif_is_valid_against_the_official_schema(result: RunResult) -> None:
     assert location["artifactLocation"] == {"uri": "dir%20with%20space/c.py", "uriBaseId": "%SRCROOT%"}
     assert location["region"] == {"startLine": 2, "startColumn": 5, "endLine": 2, "endColumn": 38}
     assert rule_ids[first["ruleIndex"]] == first["ruleId"] == "SPL101"
+    assert first["message"] == {
+        "text": "`span.content` rewritten in place without bumping its version",
+        "markdown": f"`span.content` rewritten in place without bumping its version\n\n**help:** {ADVICE}",
+    }
+    assert first["properties"] == {"help": ADVICE}
     assert first["partialFingerprints"]
     assert "fixes" in run["results"][2]
 
@@ -98,7 +108,8 @@ def test_junit_has_a_failing_testcase_per_finding_in_a_testsuite_per_file(projec
         ("org.spanlint.SPL101", "a", "2"), ("org.spanlint.SPL101", "a", "4")
     }
     failure = cases[0].find("failure")
-    assert failure.get("message").startswith("`span.content` rewritten in place") and failure.text.startswith("line 2, col 5, ")
+    assert failure.get("message") == "`span.content` rewritten in place without bumping its version"
+    assert failure.text == f"line 2, col 5, `span.content` rewritten in place without bumping its version\nhelp: {ADVICE}"
     assert suites["pkg/b.py"].find("testcase").get("classname") == "pkg.b"
 
 
@@ -122,6 +133,7 @@ def test_full_marks_the_exact_span(result: RunResult) -> None:
     code_line = lines.index("2 |     span.content = span.content[:100]")
     marker = lines[code_line + 1]
     assert marker == "  |     " + "^" * len("span.content = span.content[:100]") + " SPL101"
+    assert lines[code_line + 2 : code_line + 4] == ["  |", f"  = help: {ADVICE}"]
     assert "  = help: Remove the unused suppression" in lines
 
 

@@ -32,6 +32,11 @@ def test_rule_example(rule: type[Rule], example: Valid | Invalid) -> None:
     assert [(d.location.line, d.location.column) for d in findings] == [(example.line, example.column)]
     assert example.message is not None, f"{rule.code}: an Invalid example names the message it expects"
     assert findings[0].message == example.message
+    if example.help is not None:
+        assert findings[0].help == example.help
+    advice = findings[0].help or ""
+    assert all(word not in findings[0].message for word in _ADVICE), f"{rule.code}: advice belongs in the help line"
+    assert advice[:1].isupper() or not advice, f"{rule.code}: a help line reads as an imperative sentence"
     if example.fixed is not None:
         (finding,) = findings
         assert finding.fix is not None, f"{rule.code} offers no fix"
@@ -39,6 +44,10 @@ def test_rule_example(rule: type[Rule], example: Valid | Invalid) -> None:
         assert fixed == example.fixed
         cst.parse_module(fixed)
         assert _findings(rule, fixed) == []
+
+
+# Words of advice, which a message (the fact and the place) never holds: they go in the help line.
+_ADVICE = ("give it", "key it on", "pass `", "instead", "exempt", "should", "consider")
 
 
 def _apply_edits(source: str, edits) -> str:
