@@ -16,6 +16,7 @@ from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, Metho
 from typing import Any, Callable, Iterable
 
 from runtime_guard.errors import describe_key
+from runtime_guard.lineage import LINEAGE
 from runtime_guard.schema import MISSING, SpanReader, SpanType, TypeCache, read, slot_names
 
 MAX_DEPTH = 3
@@ -411,13 +412,84 @@ class SpanGroup:
         except Exception:
             return False
 
-    def content_changed(self) -> list[int] | None:
-        """The indices of the members whose content is not the object it was (None: unreadable)."""
+    def changed_members(self, current: dict[Any, Any], fields: tuple[str, ...]) -> Iterable[int]:
+        """The indices of the members that are not the span now at their id, or whose content or
+        a field of `fields` is not the object it was (every index when one cannot be read)."""
+        count = len(self.members)
         try:
-            current = self._read(self.span_types[0].content_field)
+            changed = set(compress(range(count), map(is_not, self._read(self.span_types[0].content_field),
+                                                     self.contents)))
+            if not self.settled:
+                changed.update(compress(range(count), map(is_not, map(current.get, self.ids), self.members)))
+            for name in fields:
+                now = [*map(attrgetter(name), self.members)]
+                changed.update(compress(range(count), map(is_not, now, map(_state_get, self.states, repeat(name)))))
         except Exception:
-            return None
-        return [*compress(range(len(current)), map(is_not, current, self.contents))]
+            return range(count)
+        return sorted(changed)
+
+    def summary_candidates(self, names: tuple[str, ...]) -> Iterable[int]:
+        """The indices of the members that may be summaries: those the lineage registry knows, or
+        with a value other than None in a field of `names`, or in their metadata dict under one of
+        `names`; every member whose fields cannot be told from its `__dict__` (see _reads_state)."""
+        count = len(self.members)
+        candidates = set(LINEAGE.recorded_among(self.members))
+        kinds = {type(member): span_type for member, span_type in zip(self.members, self.span_types)}
+        for kind, span_type in kinds.items():
+            indices: Any = range(count) if len(kinds) == 1 else [
+                *compress(range(count), map(is_, map(type, self.members), repeat(kind)))]
+            extra = _reads_state(kind, span_type, names)
+            if extra is None:
+                candidates.update(indices)
+                continue
+            states = self.states if type(indices) is range else [*map(self.states.__getitem__, indices)]
+            for name in names:
+                candidates.update(compress(indices, map(is_not, map(_state_get, states, repeat(name)), repeat(None))))
+            if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
+                candidates.update(compress(indices, map(itemgetter(extra), map(self.slots.__getitem__, indices))))
+            if span_type.metadata_field is None:
+                continue
+            metadata = [*map(_state_get, states, repeat(span_type.metadata_field), repeat(MISSING))]
+            dicts = [*map(is_, map(type, metadata), repeat(dict))]
+            candidates.update(compress(indices, map(is_not, dicts, repeat(True))))  # read one by one
+            metadata = [*compress(metadata, dicts)]
+            indices = [*compress(indices, dicts)]
+            for name in names:
+                candidates.update(compress(indices, map(is_not, map(_state_get, metadata, repeat(name)), repeat(None))))
+        return sorted(candidates)
+
+
+_state_get = dict.get
+
+
+def _reads_state(kind: type, span_type: SpanType, names: tuple[str, ...]) -> Any:
+    """Whether reading the fields `names` and the metadata field of a `kind` instance gives its
+    `__dict__` entries (None when the entry is absent): `kind` keeps the default attribute lookup
+    and has no class attribute of those names. Returns None if not; else MISSING, or, for a
+    pydantic model (whose `__getattr__` finds undeclared fields in `__pydantic_extra__`), the
+    index of that slot."""
+    plan = _SUMMARY_PLANS.values.get(id(kind), MISSING)
+    if plan is MISSING:
+        plan = _SUMMARY_PLANS.remember(kind, {})
+    key = (names, span_type.metadata_field)
+    if key in plan:
+        return plan[key]
+    fields = names + ((span_type.metadata_field,) if span_type.metadata_field else ())
+    hook = _on_class(kind, "__getattr__")
+    extra: Any = MISSING
+    if hook is not None:
+        pydantic = (getattr(hook, "__qualname__", None) == "BaseModel.__getattr__"
+                    and getattr(hook, "__module__", None) == "pydantic.main"
+                    and "__pydantic_extra__" in span_type.slot_names)
+        extra = span_type.slot_names.index("__pydantic_extra__") if pydantic else None
+    if kind.__getattribute__ is not object.__getattribute__ or any(
+            name in klass.__dict__ for klass in kind.__mro__ for name in fields):
+        extra = None
+    plan[key] = extra
+    return extra
+
+
+_SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_state returns}
 
 
 def _save_column(column: list) -> tuple[list, list]:
@@ -732,14 +804,14 @@ class _Walk:
 
 class CallSnapshot(_Walk):
     """Every span, span container and binding to them reachable from one call's arguments, before
-    the call. A `grouped` snapshot (taken for a rewrite check) keeps the spans of a uniform buffer
-    in a SpanGroup, and makes their records only when they are read."""
+    the call. The spans of a uniform buffer are kept in a SpanGroup, whose records are made only
+    when they are read."""
 
-    def __init__(self, reader: SpanReader, grouped: bool = False) -> None:
+    def __init__(self, reader: SpanReader) -> None:
         super().__init__(reader)
-        self.grouped = grouped
         self._records: dict[Any, SpanRecord] = {}
         self._all_records: list[SpanRecord | SpanGroup] = []  # in the order the walk found them
+        self._added: list[SpanRecord | SpanGroup] = []  # what the argument being walked added
         self.groups: list[SpanGroup] = []
         self._group_keys: set = set()
         self.containers: list[ContainerRecord] = []
@@ -785,11 +857,31 @@ class CallSnapshot(_Walk):
         self._all_records, self._records = flat, records
         self.groups, self._group_keys = [], set()
 
-    def add_argument(self, value: Any) -> None:
-        """Snapshot the spans `value` reaches."""
+    def add_argument(self, value: Any) -> list[SpanRecord | SpanGroup]:
+        """Snapshot the spans `value` reaches; return their records and groups."""
         self.arguments.append(value)
+        self._added = []
         if self.visit(value):
             self.reaching.append(value)
+        return self._added
+
+    def has_key(self, key: Any) -> bool:
+        """Whether a span was found at `key` (TypeError for an unhashable value)."""
+        return key in self._records or key in self._group_keys
+
+    def keys(self) -> set:
+        """The keys of the spans found."""
+        return self._group_keys | self._records.keys()
+
+    def span_types(self) -> set[SpanType]:
+        """The span types of the spans found."""
+        found: set[SpanType] = set()
+        for entry in self._all_records:
+            if type(entry) is SpanGroup:
+                found.update((entry.span_type,) if entry.span_type is not None else entry.span_types)
+            else:
+                found.add(entry.span_type)
+        return found
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self._record(obj, span_type, place is not MISSING, None if place is MISSING else place)
@@ -803,7 +895,7 @@ class CallSnapshot(_Walk):
     def span_container(self, container: Any) -> None:
         saved = ContainerRecord(container)
         self.containers.append(saved)
-        if self.grouped and self._group(container, saved.copy):
+        if self._group(container, saved.copy):
             return
         records, all_records, span_type_of, key_of = self._records, self._all_records, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
@@ -823,14 +915,13 @@ class CallSnapshot(_Walk):
                     record = SpanRecord(member, member_type, key, True, place)
                     records[key] = record
                     all_records.append(record)
+                    self._added.append(record)
                 else:
                     self._record(member, member_type, True, place)
             except Exception:  # a member whose fields cannot be read is not checked
                 continue
 
     def holder_group(self, container: list | tuple, first: Any) -> bool:
-        if not self.grouped:
-            return False
         try:
             attribute = _span_attribute(first, self.reader)
             if attribute is None:
@@ -865,6 +956,7 @@ class CallSnapshot(_Walk):
             return False
         self.groups.append(group)
         self._all_records.append(group)
+        self._added.append(group)
         self._group_keys = group.keys if not self._group_keys else self._group_keys | group.keys
         return True
 
@@ -882,6 +974,7 @@ class CallSnapshot(_Walk):
         else:
             self._shadowed_ids.add(id(obj))
         self._all_records.append(record)
+        self._added.append(record)
         if not in_container:
             self.direct.append(record)
 
@@ -892,8 +985,8 @@ class CallSnapshot(_Walk):
                 + [record.obj for record in self.direct])
 
     def current_spans(self) -> dict[Any, Any]:
-        """The spans reachable now from the call's arguments, by key; without the members of the
-        groups it finds settled (see SpanGroup)."""
+        """The spans reachable now from the call's arguments, by key. The members of a group found
+        settled (see SpanGroup) are taken at their ids without reading them one by one."""
         for group in self.groups:
             group.settled = False
         current = self._walk_current(self.groups)
@@ -901,6 +994,9 @@ class CallSnapshot(_Walk):
             for group in self.groups:  # another span now sits at a group member's id: read them all
                 group.settled = False
             current = self._walk_current(())
+        for group in self.groups:
+            if group.settled:
+                current.update(zip(group.ids, group.members))
         return current
 
     def _walk_current(self, groups: Iterable[SpanGroup]) -> dict[Any, Any]:
@@ -911,24 +1007,18 @@ class CallSnapshot(_Walk):
             current.spans.setdefault(self.reader.key(record.obj, record.span_type), record.obj)
         return current.spans
 
-    def records_to_check(self, current: dict[Any, Any]) -> list[SpanRecord]:
-        """The records a rewrite check reads: all, except the members of a settled group whose
-        content is the object it was (the same span, at its place and id, with the same content:
-        nothing the check reads changed). The settled members returned are put in `current`."""
-        if not self.groups:
-            return self._all_records  # type: ignore[return-value]
+    def records_to_check(self, current: dict[Any, Any], fields: tuple[str, ...] = (),
+                         first_only: bool = False) -> list[SpanRecord]:
+        """The records a check reads: all, except the members of a group that are the span now at
+        their id and hold the same content object, and the same object in each of `fields`
+        (nothing a check reads changed). `first_only`: only the record of each key (the first
+        span found at it)."""
         records: list[SpanRecord] = []
         for entry in self._all_records:
-            if type(entry) is not SpanGroup:
+            if type(entry) is SpanGroup:
+                records += map(entry.record, entry.changed_members(current, fields))
+            elif not first_only or self._records.get(entry.key) is entry:
                 records.append(entry)
-            elif not entry.settled:
-                records += entry.all()
-            else:
-                changed = entry.content_changed()
-                for index in range(len(entry.members)) if changed is None else changed:
-                    record = entry.record(index)
-                    current[record.key] = record.obj
-                    records.append(record)
         return records
 
     def restore(self) -> tuple[int, int, list[str]]:
@@ -975,9 +1065,12 @@ class _CurrentSpans(_Walk):
     def span_container(self, container: Any) -> None:
         if self._settle(container):
             return
+        members = [*(container.values() if isinstance(container, Mapping) else container)]
+        if self._add_column(members):
+            return
         spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
-        for member in (container.values() if isinstance(container, Mapping) else container):
+        for member in members:
             try:
                 span_type = types.get(id(type(member)), MISSING)
                 if span_type is MISSING:
@@ -989,3 +1082,22 @@ class _CurrentSpans(_Walk):
                         spans[key] = member
             except Exception:
                 continue
+
+    def _add_column(self, members: list) -> bool:
+        """Take spans of one type with distinct string ids, none already found, in one go (C-level
+        maps); return whether they were."""
+        kinds = set(map(type, members))
+        if len(kinds) != 1:
+            return False
+        span_type = self.reader.span_type(members[0])
+        if span_type is None:
+            return False
+        try:
+            ids = [*map(attrgetter(span_type.id_field), members)]
+        except Exception:
+            return False
+        found = dict(zip(ids, members))
+        if len(found) != len(members) or set(map(type, ids)) != {str} or not self.spans.keys().isdisjoint(found):
+            return False
+        self.spans.update(found)
+        return True
