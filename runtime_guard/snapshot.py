@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import add, attrgetter, eq, is_, is_not, itemgetter, methodcaller
+from operator import add, attrgetter, is_, is_not, itemgetter, methodcaller
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
 from typing import Any, Callable, Iterable
 
@@ -273,7 +273,7 @@ class SpanGroup:
     same members with the same ids, and no other span at their ids."""
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
-                 "keys", "contents", "states", "slots", "candidates", "mutables", "copies", "records", "settled",
+                 "keys", "contents", "states", "slot_columns", "candidates", "mutables", "copies", "records", "settled",
                  "_copy_of", "_dict_of", "_direct")
 
     def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
@@ -296,11 +296,7 @@ class SpanGroup:
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
         self.states = [*map(dict.copy, dicts)]  # TypeError for an object without a plain __dict__
-        if first.slot_getter is None:
-            self.slots = None
-        else:
-            slots = [*map(first.slot_getter, members)]
-            self.slots = slots if len(first.slot_names) > 1 else [*zip(slots)]
+        self.slot_columns = [[*map(attrgetter(name), members)] for name in first.slot_names] or None
         self.candidates: dict[type, Callable[[dict], Any] | None] = {}  # per type, see _save_columns
         self.mutables, self.copies = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
@@ -316,13 +312,17 @@ class SpanGroup:
     def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
         """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
         its attributes), then its slot values (an iterator of tuples)."""
-        whole = type(indices) is range
-        states = self.states if whole else [*map(self.states.__getitem__, indices)]
-        slots = None if self.slots is None else (self.slots if whole else [*map(self.slots.__getitem__, indices)])
+        states = self._at(self.states, indices)
+        slots = None if self.slot_columns is None else zip(*(self._at(column, indices) for column in self.slot_columns))
         if candidates is None:
             return iter(slots) if slots is not None else iter(())
         rows = map(tuple, map(candidates, states))
         return map(add, rows, slots) if slots is not None else rows
+
+    @staticmethod
+    def _at(column: list, indices: Any) -> list:
+        """The members of `column` at `indices` (a range of all of them, or a list)."""
+        return column if type(indices) is range else [*map(column.__getitem__, indices)]
 
     def _values(self, index: int) -> list:
         return [*chain.from_iterable(self._rows((index,), self.candidates[type(self.members[index])]))]
@@ -343,21 +343,22 @@ class SpanGroup:
         mutables: list = []
         copies: list = []
         for indices, kind, span_type in parts:
-            states = self.states if type(indices) is range else [*map(self.states.__getitem__, indices)]
+            states = self._at(self.states, indices)
             if span_type.field_count is not None and set(map(len, states)) == {span_type.field_count}:
                 candidates = self.candidates[kind] = span_type.mutable_getter  # None: no field can hold one
             else:
                 candidates = self.candidates[kind] = dict.values
             if candidates is dict.values:
-                if self.slots is None and set(map(type, chain.from_iterable(map(dict.values, states)))).isdisjoint(
+                if self.slot_columns is None and set(map(type, chain.from_iterable(map(dict.values, states)))).isdisjoint(
                         _MUTABLE):
                     continue  # the common plain class: text and numbers only
                 values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
                 mutables += values
                 copies += saved
                 continue
-            rows = [*self._rows(indices, candidates)]
-            for column in map(list, zip(*rows)):
+            columns = [[*map(itemgetter(name), states)] for name in span_type.mutable_names]
+            columns += [self._at(column, indices) for column in self.slot_columns or ()]
+            for column in columns:
                 values, saved = _save_column(column)
                 mutables += values
                 copies += saved
@@ -376,7 +377,7 @@ class SpanGroup:
             record.content = self.contents[index]
             record.content_saved = None
             record.state = self.states[index]
-            record.slots = () if self.slots is None else self.slots[index]
+            record.slots = () if self.slot_columns is None else tuple([column[index] for column in self.slot_columns])
             record._saved = None
             record._group = (self, index)
             record.eager = None
@@ -446,7 +447,7 @@ class SpanGroup:
             for name in names:
                 candidates.update(compress(indices, map(is_not, map(_state_get, states, repeat(name)), repeat(None))))
             if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
-                candidates.update(compress(indices, map(itemgetter(extra), map(self.slots.__getitem__, indices))))
+                candidates.update(compress(indices, self._at(self.slot_columns[extra], indices)))
             if span_type.metadata_field is None:
                 continue
             metadata = [*map(_state_get, states, repeat(span_type.metadata_field), repeat(MISSING))]
@@ -502,7 +503,7 @@ def _save_column(column: list) -> tuple[list, list]:
     try:
         if kind is not None and not any(column):
             return column, [_EMPTY_COPIES[kind]] * len(column)
-        if kind is set and all(map(eq, column, repeat(column[0]))):
+        if kind is set and column.count(column[0]) == len(column):
             return column, [frozenset(column[0])] * len(column)
     except Exception:  # a member whose comparison raises: copied one by one
         pass
@@ -516,7 +517,24 @@ class _NotGroupable(Exception):
 def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
     """How a group reads its members' `__dict__` (the descriptor their types share for it, which
     skips a `__getattr__` hook such as pydantic's), and whether the fields `names` are entries of
-    it (no type overrides `__getattribute__` or has a data descriptor for one of them)."""
+    it (no type overrides `__getattribute__` or has a data descriptor for one of them). Worked
+    out once per type for a group of one type."""
+    if len(kinds) != 1:
+        return _work_out_readers(kinds, names)
+    kind = next(iter(kinds))
+    plans = _READERS.values.get(id(kind))
+    if plans is None:
+        plans = _READERS.remember(kind, {})
+    readers = plans.get(names)
+    if readers is None:
+        readers = plans[names] = _work_out_readers(kinds, names)
+    return readers
+
+
+_READERS = TypeCache()  # type -> {field names: what _field_readers returns}
+
+
+def _work_out_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
     plain = all(kind.__getattribute__ is object.__getattribute__ for kind in kinds)
     descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
     descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
@@ -1053,7 +1071,18 @@ class _CurrentSpans(_Walk):
         self.spans.setdefault(self.reader.key(obj, span_type), obj)
 
     def holder_group(self, container: list | tuple, first: Any) -> bool:
-        return self._settle(container)
+        """A settled group, or holders of one type whose spans sit at the one attribute
+        (`NodeWithScore.node`) read in one go."""
+        if self._settle(container):
+            return True
+        try:
+            attribute = _span_attribute(first, self.reader)
+            if attribute is None:
+                return False
+            holders = [*container]
+            return set(map(type, holders)) == {type(first)} and self._add_column([*map(attrgetter(attribute), holders)])
+        except Exception:
+            return False
 
     def _settle(self, container: Any) -> bool:
         group = self._groups.get(id(container))
