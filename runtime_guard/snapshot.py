@@ -517,32 +517,27 @@ class _NotGroupable(Exception):
 def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
     """How a group reads its members' `__dict__` (the descriptor their types share for it, which
     skips a `__getattr__` hook such as pydantic's), and whether the fields `names` are entries of
-    it (no type overrides `__getattribute__` or has a data descriptor for one of them). Worked
-    out once per type for a group of one type."""
-    if len(kinds) != 1:
-        return _work_out_readers(kinds, names)
-    kind = next(iter(kinds))
-    plans = _READERS.values.get(id(kind))
-    if plans is None:
-        plans = _READERS.remember(kind, {})
-    readers = plans.get(names)
-    if readers is None:
-        readers = plans[names] = _work_out_readers(kinds, names)
-    return readers
-
-
-_READERS = TypeCache()  # type -> {field names: what _field_readers returns}
-
-
-def _work_out_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
+    it (no type overrides `__getattribute__` or has a data descriptor for one of them)."""
     plain = all(kind.__getattribute__ is object.__getattribute__ for kind in kinds)
     descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
     descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
     dict_of = descriptor.__get__ if plain and type(descriptor) is GetSetDescriptorType else _DICT
-    direct = plain and not any(hasattr(type(_on_class(kind, name)), "__set__")
-                               or hasattr(type(_on_class(kind, name)), "__delete__")
-                               for kind in kinds for name in names)
-    return dict_of, direct
+    return dict_of, plain and all(map(_no_data_descriptor, kinds, repeat(names)))
+
+
+def _no_data_descriptor(kind: type, names: tuple[str, ...]) -> bool:
+    """Whether `kind` has no data descriptor for a field of `names` (worked out once per type)."""
+    plans = _READER_PLANS.values.get(id(kind))
+    if plans is None:
+        plans = _READER_PLANS.remember(kind, {})
+    plan = plans.get(names)
+    if plan is None:
+        plan = plans[names] = not any(hasattr(type(_on_class(kind, name)), "__set__")
+                                      or hasattr(type(_on_class(kind, name)), "__delete__") for name in names)
+    return plan
+
+
+_READER_PLANS = TypeCache()  # type -> {field names: what _no_data_descriptor returns}
 
 
 def _on_class(kind: type, name: str) -> Any:
