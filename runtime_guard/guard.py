@@ -240,7 +240,7 @@ class _Guard:
         keys = (entry.keys if type(entry) is SpanGroup else () if isinstance(entry.key, tuple) else (entry.key,)
                 for entry in call.inputs)
         sources = frozenset(call.lineage) if call.lineage else frozenset(chain.from_iterable(keys))
-        outputs = [current[key] for key in current.keys() - snapshot.keys()]
+        outputs = snapshot.new_spans(current)
         results = result.values() if isinstance(result, Mapping) else (
             result if isinstance(result, (list, tuple)) else (result,))
         outputs += [span for span in results if self.reader.span_type(span) is not None]

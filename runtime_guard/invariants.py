@@ -307,7 +307,7 @@ def check_summarize(snapshot: CallSnapshot, inputs: list[SpanRecord | SpanGroup]
     """Inputs (records, and groups of them) that are summaries, unless the call passes lineage
     covering their sources and every id in it is addressable in the call."""
     findings = []
-    unreachable = sorted(map(safe_repr, call_lineage - snapshot.keys()))
+    unreachable = sorted(map(safe_repr, [key for key in call_lineage if not _is_span_id(key, snapshot)]))
     vocabulary = snapshot.reader.vocabulary
     names = vocabulary.summary_provenance_fields + vocabulary.summary_flags
     records = chain.from_iterable(map(entry.record, entry.summary_candidates(names)) if type(entry) is SpanGroup

@@ -503,8 +503,12 @@ def _save_column(column: list) -> tuple[list, list]:
     try:
         if kind is not None and not any(column):
             return column, [_EMPTY_COPIES[kind]] * len(column)
-        if kind is set and column.count(column[0]) == len(column):
-            return column, [frozenset(column[0])] * len(column)
+        if kind is set:  # equal sets share one frozenset; the few others get their own
+            first = frozenset(column[0])
+            copies = [first] * len(column)
+            for index in compress(range(len(column)), map(is_not, map(first.__eq__, column), repeat(True))):
+                copies[index] = frozenset(column[index])
+            return column, copies
     except Exception:  # a member whose comparison raises: copied one by one
         pass
     return save_mutables(column)
@@ -882,9 +886,9 @@ class CallSnapshot(_Walk):
         """Whether a span was found at `key` (TypeError for an unhashable value)."""
         return key in self._records or key in self._group_keys
 
-    def keys(self) -> set:
-        """The keys of the spans found."""
-        return self._group_keys | self._records.keys()
+    def new_spans(self, current: dict[Any, Any]) -> list[Any]:
+        """The spans of `current` at keys no span had before the call."""
+        return [*map(current.__getitem__, current.keys() - self._records.keys() - self._group_keys)]
 
     def span_types(self) -> set[SpanType]:
         """The span types of the spans found."""
@@ -998,8 +1002,8 @@ class CallSnapshot(_Walk):
                 + [record.obj for record in self.direct])
 
     def current_spans(self) -> dict[Any, Any]:
-        """The spans reachable now from the call's arguments, by key. The members of a group found
-        settled (see SpanGroup) are taken at their ids without reading them one by one."""
+        """The spans reachable now from the call's arguments, by key; without the members of the
+        groups it finds settled (see SpanGroup): records_to_check adds those it returns."""
         for group in self.groups:
             group.settled = False
         current = self._walk_current(self.groups)
@@ -1007,9 +1011,6 @@ class CallSnapshot(_Walk):
             for group in self.groups:  # another span now sits at a group member's id: read them all
                 group.settled = False
             current = self._walk_current(())
-        for group in self.groups:
-            if group.settled:
-                current.update(zip(group.ids, group.members))
         return current
 
     def _walk_current(self, groups: Iterable[SpanGroup]) -> dict[Any, Any]:
@@ -1024,12 +1025,15 @@ class CallSnapshot(_Walk):
                          first_only: bool = False) -> list[SpanRecord]:
         """The records a check reads: all, except the members of a group that are the span now at
         their id and hold the same content object, and the same object in each of `fields`
-        (nothing a check reads changed). `first_only`: only the record of each key (the first
-        span found at it)."""
+        (nothing a check reads changed). The members of a settled group returned are put in
+        `current`. `first_only`: only the record of each key (the first span found at it)."""
         records: list[SpanRecord] = []
         for entry in self._all_records:
             if type(entry) is SpanGroup:
-                records += map(entry.record, entry.changed_members(current, fields))
+                found = [*map(entry.record, entry.changed_members(current, fields))]
+                if entry.settled:
+                    current.update((record.key, record.obj) for record in found)
+                records += found
             elif not first_only or self._records.get(entry.key) is entry:
                 records.append(entry)
         return records
