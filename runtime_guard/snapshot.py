@@ -334,12 +334,10 @@ class SpanGroup:
         fields, a column (field) of empty containers of one type shares one empty copy, and a
         column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
         count = len(self.members)
-        if self.span_type is not None:
-            parts = [(range(count), type(self.members[0]), self.span_type)]
-        else:
-            kinds = {type(member): span_type for member, span_type in zip(self.members, self.span_types)}
-            parts = [([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
-                     for kind, span_type in kinds.items()]
+        kinds = self._kinds()
+        parts = [(range(count), *next(iter(kinds.items())))] if len(kinds) == 1 else [
+            ([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
+            for kind, span_type in kinds.items()]
         mutables: list = []
         copies: list = []
         for indices, kind, span_type in parts:
@@ -363,6 +361,12 @@ class SpanGroup:
                 mutables += values
                 copies += saved
         return mutables, copies
+
+    def _kinds(self) -> dict[type, SpanType]:
+        """The span type of each type of member."""
+        if self.span_type is not None:
+            return {type(self.members[0]): self.span_type}
+        return dict(zip(map(type, self.members), self.span_types))
 
     def record(self, index: int) -> SpanRecord:
         """The SpanRecord of the member at `index` (made once)."""
@@ -435,7 +439,7 @@ class SpanGroup:
         `names`; every member whose fields cannot be told from its `__dict__` (see _reads_state)."""
         count = len(self.members)
         candidates = set(LINEAGE.recorded_among(self.members))
-        kinds = {type(member): span_type for member, span_type in zip(self.members, self.span_types)}
+        kinds = self._kinds()
         for kind, span_type in kinds.items():
             indices: Any = range(count) if len(kinds) == 1 else [
                 *compress(range(count), map(is_, map(type, self.members), repeat(kind)))]
