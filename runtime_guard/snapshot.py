@@ -347,8 +347,8 @@ class SpanGroup:
             else:
                 candidates = self.candidates[kind] = dict.values
             if candidates is dict.values:
-                if self.slot_columns is None and set(map(type, chain.from_iterable(map(dict.values, states)))).isdisjoint(
-                        _MUTABLE):
+                if self.slot_columns is None and set(map(type, chain.from_iterable(
+                        map(dict.values, states)))).isdisjoint(_MUTABLE):
                     continue  # the common plain class: text and numbers only
                 values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
                 mutables += values
@@ -447,7 +447,7 @@ class SpanGroup:
             if extra is None:
                 candidates.update(indices)
                 continue
-            states = self.states if type(indices) is range else [*map(self.states.__getitem__, indices)]
+            states = self._at(self.states, indices)
             for name in names:
                 candidates.update(compress(indices, map(is_not, map(_state_get, states, repeat(name)), repeat(None))))
             if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
