@@ -10,6 +10,7 @@ import os
 import threading
 import warnings
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any, Callable, NamedTuple, TypeVar
 
 from runtime_guard.errors import (
@@ -21,7 +22,7 @@ from runtime_guard.invariants import Finding, check_prune, check_rewrite, check_
 from runtime_guard.lineage import LINEAGE
 from runtime_guard.schema import MISSING, SpanSchema, read, reader_for
 from runtime_guard.serial import HOLDS, enter, held_ids, leave
-from runtime_guard.snapshot import CallSnapshot, attributes_of
+from runtime_guard.snapshot import CallSnapshot, SpanGroup, attributes_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -125,18 +126,16 @@ class _Guard:
     def snapshot(self, named: list[tuple[str | None, Any]], mode: str) -> _Call | None:
         """Snapshot the call's spans; for summarize, check its inputs before the operator runs."""
         vocabulary = self.reader.vocabulary
-        snapshot = CallSnapshot(self.reader, grouped=self.kind == "rewrite")
+        snapshot = CallSnapshot(self.reader)
         call = _Call(snapshot)
         for index, (name, value) in enumerate(named):
+            found = snapshot.add_argument(value)
             if self.kind != "summarize":
-                snapshot.add_argument(value)
                 continue
-            start = len(snapshot.all_records)
-            snapshot.add_argument(value)
             if name in vocabulary.lineage_keywords:
                 call.lineage |= ids_in(value, self.reader)
             elif not (index == 0 and self.has_self):
-                call.inputs += snapshot.all_records[start:]
+                call.inputs += found
         if not snapshot.found_spans():
             self._say_no_span(named, mode)
             return None
@@ -238,9 +237,10 @@ class _Guard:
 
     def _record_summaries(self, call: _Call, current: dict[Any, Any], result: Any) -> None:
         snapshot = call.snapshot
-        sources = frozenset(call.lineage) if call.lineage else frozenset(
-            record.key for record in call.inputs if not isinstance(record.key, tuple))
-        outputs = [span for key, span in current.items() if key not in snapshot.records]
+        keys = (entry.keys if type(entry) is SpanGroup else () if isinstance(entry.key, tuple) else (entry.key,)
+                for entry in call.inputs)
+        sources = frozenset(call.lineage) if call.lineage else frozenset(chain.from_iterable(keys))
+        outputs = snapshot.new_spans(current)
         results = result.values() if isinstance(result, Mapping) else (
             result if isinstance(result, (list, tuple)) else (result,))
         outputs += [span for span in results if self.reader.span_type(span) is not None]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any, Iterable
 
 from runtime_guard.decision_log import LogSnapshot
 from runtime_guard.errors import content_length, describe_key, safe_repr, short_hash
 from runtime_guard.lineage import LINEAGE
 from runtime_guard.schema import MISSING, SpanReader, SpanType, read
-from runtime_guard.snapshot import UNREADABLE, CallSnapshot, SpanRecord
+from runtime_guard.snapshot import UNREADABLE, CallSnapshot, SpanGroup, SpanRecord
 
 
 class Finding:
@@ -201,8 +202,10 @@ def check_prune(snapshot: CallSnapshot, current: dict[Any, Any], log: LogSnapsho
     names the edit the call performs (one of `edit_ids`, as `log.has_rationale(edit_id)` checks)
     covers every span the call prunes, unless that value is the id of one of the call's spans."""
     pruned: list[tuple[SpanRecord, str]] = []
-    for key, record in snapshot.records.items():
-        obj = current.get(key)
+    flags = tuple({name: None for span_type in snapshot.span_types()
+                   for name in span_type.tombstone_flags})
+    for record in snapshot.records_to_check(current, flags, first_only=True):
+        obj = current.get(record.key)
         if obj is None:
             if record.in_container:
                 pruned.append((record, "removed"))
@@ -239,7 +242,7 @@ def check_prune(snapshot: CallSnapshot, current: dict[Any, Any], log: LogSnapsho
 
 def _is_span_id(value: Any, snapshot: CallSnapshot) -> bool:
     try:
-        return value in snapshot.records
+        return snapshot.has_key(value)
     except Exception:
         return True
 
@@ -299,13 +302,17 @@ def summary_sources(record: SpanRecord, reader: SpanReader) -> frozenset | None:
     return frozenset(sources)
 
 
-def check_summarize(snapshot: CallSnapshot, inputs: list[SpanRecord], call_lineage: set[Any]) -> list[Finding]:
-    """Inputs that are summaries, unless the call passes lineage covering their sources and every
-    id in it is addressable in the call."""
+def check_summarize(snapshot: CallSnapshot, inputs: list[SpanRecord | SpanGroup],
+                    call_lineage: set[Any]) -> list[Finding]:
+    """Inputs (records, and groups of them) that are summaries, unless the call passes lineage
+    covering their sources and every id in it is addressable in the call."""
     findings = []
-    addressable = snapshot.records.keys()
-    unreachable = sorted(map(safe_repr, call_lineage - addressable))
-    for record in inputs:
+    unreachable = sorted(map(safe_repr, [key for key in call_lineage if not _is_span_id(key, snapshot)]))
+    vocabulary = snapshot.reader.vocabulary
+    names = vocabulary.summary_provenance_fields + vocabulary.summary_flags
+    records = chain.from_iterable(map(entry.record, entry.summary_candidates(names)) if type(entry) is SpanGroup
+                                  else (entry,) for entry in inputs)
+    for record in records:
         sources = summary_sources(record, snapshot.reader)
         if sources is None:
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from itertools import compress
 from typing import Any
 
 
@@ -41,6 +42,12 @@ class LineageRegistry:
         if entry is None or entry[0]() is not span:
             return None
         return entry[1]
+
+    def recorded_among(self, spans: list) -> list[int]:
+        """The indices of the spans of `spans` that may be recorded (`sources` tells)."""
+        if not self._sources:
+            return []
+        return [*compress(range(len(spans)), map(self._sources.__contains__, map(id, spans)))]
 
     def __len__(self) -> int:
         return len(self._sources)

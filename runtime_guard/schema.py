@@ -8,6 +8,7 @@ import hashlib
 import operator
 import threading
 import types
+import typing
 import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Union
@@ -118,7 +119,7 @@ class SpanType:
     __slots__ = (
         "id_field", "content_field", "version_field", "hash_field", "hash_is_computed",
         "derived_fields", "tombstone_flags", "slot_names", "eager_fields", "metadata_field", "digest",
-        "digest_inferred", "slot_getter", "field_count", "mutable_getter",
+        "digest_inferred", "slot_getter", "field_count", "mutable_names", "mutable_getter",
     )
 
     def __init__(self, **values: Any) -> None:
@@ -126,8 +127,8 @@ class SpanType:
             setattr(self, name, values.get(name))
         self.digest_inferred = False
         self.slot_getter = operator.attrgetter(*self.slot_names) if self.slot_names else None
-        self.field_count, self.mutable_getter = _mutable_fields(values["declared"]) if values.get("declared") else (
-            None, None)
+        self.field_count, self.mutable_names, self.mutable_getter = _mutable_fields(
+            values["declared"]) if values.get("declared") else (None, (), None)
 
     @property
     def has_stored_hash(self) -> bool:
@@ -176,17 +177,37 @@ def declared_fields(span_type: type) -> dict[str, Any] | None:
     return None
 
 
-def _mutable_fields(declared: dict[str, Any]) -> tuple[int, Callable[[dict], tuple] | None]:
-    """How many fields a type declares, and a getter of the values of those not annotated as text
-    or numbers (None when every field is): only those can hold a dict, list or set to save."""
-    names = [name for name, annotation in declared.items()
-             if not any(annotation is atomic or annotation == atomic for atomic in _ATOMIC_ANNOTATIONS)]
+def _is_atomic(annotation: Any) -> bool:
+    """Whether an annotation admits only text, numbers and None: `str`, `Optional[int]`,
+    `Literal["ai"]`, `Union[str, int]`, `Annotated[str, ...]`."""
+    if annotation is None or annotation is type(None):
+        return True
+    try:
+        if any(annotation is atomic or annotation == atomic for atomic in _ATOMIC_ANNOTATIONS):
+            return True
+        origin, arguments = typing.get_origin(annotation), typing.get_args(annotation)
+    except Exception:  # an annotation object that cannot be compared or taken apart
+        return False
+    if origin is typing.Literal:
+        return all(value is None or type(value) in (str, bytes, int, bool) for value in arguments)
+    if origin is typing.Union or origin is getattr(types, "UnionType", typing.Union):
+        return all(map(_is_atomic, arguments))
+    if origin is typing.Annotated:
+        return _is_atomic(arguments[0])
+    return False
+
+
+def _mutable_fields(declared: dict[str, Any]) -> tuple[int, tuple[str, ...], Callable[[dict], tuple] | None]:
+    """How many fields a type declares, the names of those not annotated as text, numbers or None
+    (only those can hold a dict, list or set to save), and a getter of their values (None when
+    there are none)."""
+    names = [name for name, annotation in declared.items() if not _is_atomic(annotation)]
     if not names:
-        return len(declared), None
+        return len(declared), (), None
     if len(names) == 1:
         name = names[0]
-        return len(declared), lambda state: (state[name],)
-    return len(declared), operator.itemgetter(*names)
+        return len(declared), (name,), lambda state: (state[name],)
+    return len(declared), tuple(names), operator.itemgetter(*names)
 
 
 def slot_names(span_type: type) -> tuple[str, ...]:

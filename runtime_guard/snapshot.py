@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import add, attrgetter, eq, is_, is_not, itemgetter, methodcaller
+from operator import add, attrgetter, is_, is_not, itemgetter, methodcaller
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
 from typing import Any, Callable, Iterable
 
 from runtime_guard.errors import describe_key
+from runtime_guard.lineage import LINEAGE
 from runtime_guard.schema import MISSING, SpanReader, SpanType, TypeCache, read, slot_names
 
 MAX_DEPTH = 3
@@ -272,7 +273,7 @@ class SpanGroup:
     same members with the same ids, and no other span at their ids."""
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
-                 "keys", "contents", "states", "slots", "candidates", "mutables", "copies", "records", "settled",
+                 "keys", "contents", "states", "slot_columns", "candidates", "mutables", "copies", "records", "settled",
                  "_copy_of", "_dict_of", "_direct")
 
     def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
@@ -295,11 +296,7 @@ class SpanGroup:
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
         self.states = [*map(dict.copy, dicts)]  # TypeError for an object without a plain __dict__
-        if first.slot_getter is None:
-            self.slots = None
-        else:
-            slots = [*map(first.slot_getter, members)]
-            self.slots = slots if len(first.slot_names) > 1 else [*zip(slots)]
+        self.slot_columns = [[*map(attrgetter(name), members)] for name in first.slot_names] or None
         self.candidates: dict[type, Callable[[dict], Any] | None] = {}  # per type, see _save_columns
         self.mutables, self.copies = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
@@ -315,13 +312,17 @@ class SpanGroup:
     def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
         """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
         its attributes), then its slot values (an iterator of tuples)."""
-        whole = type(indices) is range
-        states = self.states if whole else [*map(self.states.__getitem__, indices)]
-        slots = None if self.slots is None else (self.slots if whole else [*map(self.slots.__getitem__, indices)])
+        states = self._at(self.states, indices)
+        slots = None if self.slot_columns is None else zip(*(self._at(column, indices) for column in self.slot_columns))
         if candidates is None:
             return iter(slots) if slots is not None else iter(())
         rows = map(tuple, map(candidates, states))
         return map(add, rows, slots) if slots is not None else rows
+
+    @staticmethod
+    def _at(column: list, indices: Any) -> list:
+        """The members of `column` at `indices` (a range of all of them, or a list)."""
+        return column if type(indices) is range else [*map(column.__getitem__, indices)]
 
     def _values(self, index: int) -> list:
         return [*chain.from_iterable(self._rows((index,), self.candidates[type(self.members[index])]))]
@@ -333,34 +334,39 @@ class SpanGroup:
         fields, a column (field) of empty containers of one type shares one empty copy, and a
         column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
         count = len(self.members)
-        if self.span_type is not None:
-            parts = [(range(count), type(self.members[0]), self.span_type)]
-        else:
-            kinds = {type(member): span_type for member, span_type in zip(self.members, self.span_types)}
-            parts = [([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
-                     for kind, span_type in kinds.items()]
+        kinds = self._kinds()
+        parts = [(range(count), *next(iter(kinds.items())))] if len(kinds) == 1 else [
+            ([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
+            for kind, span_type in kinds.items()]
         mutables: list = []
         copies: list = []
         for indices, kind, span_type in parts:
-            states = self.states if type(indices) is range else [*map(self.states.__getitem__, indices)]
+            states = self._at(self.states, indices)
             if span_type.field_count is not None and set(map(len, states)) == {span_type.field_count}:
                 candidates = self.candidates[kind] = span_type.mutable_getter  # None: no field can hold one
             else:
                 candidates = self.candidates[kind] = dict.values
             if candidates is dict.values:
-                if self.slots is None and set(map(type, chain.from_iterable(map(dict.values, states)))).isdisjoint(
-                        _MUTABLE):
+                if self.slot_columns is None and set(map(type, chain.from_iterable(
+                        map(dict.values, states)))).isdisjoint(_MUTABLE):
                     continue  # the common plain class: text and numbers only
                 values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
                 mutables += values
                 copies += saved
                 continue
-            rows = [*self._rows(indices, candidates)]
-            for column in map(list, zip(*rows)):
+            columns = [[*map(itemgetter(name), states)] for name in span_type.mutable_names]
+            columns += [self._at(column, indices) for column in self.slot_columns or ()]
+            for column in columns:
                 values, saved = _save_column(column)
                 mutables += values
                 copies += saved
         return mutables, copies
+
+    def _kinds(self) -> dict[type, SpanType]:
+        """The span type of each type of member."""
+        if self.span_type is not None:
+            return {type(self.members[0]): self.span_type}
+        return dict(zip(map(type, self.members), self.span_types))
 
     def record(self, index: int) -> SpanRecord:
         """The SpanRecord of the member at `index` (made once)."""
@@ -375,7 +381,7 @@ class SpanGroup:
             record.content = self.contents[index]
             record.content_saved = None
             record.state = self.states[index]
-            record.slots = () if self.slots is None else self.slots[index]
+            record.slots = () if self.slot_columns is None else tuple([column[index] for column in self.slot_columns])
             record._saved = None
             record._group = (self, index)
             record.eager = None
@@ -411,13 +417,84 @@ class SpanGroup:
         except Exception:
             return False
 
-    def content_changed(self) -> list[int] | None:
-        """The indices of the members whose content is not the object it was (None: unreadable)."""
+    def changed_members(self, current: dict[Any, Any], fields: tuple[str, ...]) -> Iterable[int]:
+        """The indices of the members that are not the span now at their id, or whose content or
+        a field of `fields` is not the object it was (every index when one cannot be read)."""
+        count = len(self.members)
         try:
-            current = self._read(self.span_types[0].content_field)
+            changed = set(compress(range(count), map(is_not, self._read(self.span_types[0].content_field),
+                                                     self.contents)))
+            if not self.settled:
+                changed.update(compress(range(count), map(is_not, map(current.get, self.ids), self.members)))
+            for name in fields:
+                now = [*map(attrgetter(name), self.members)]
+                changed.update(compress(range(count), map(is_not, now, map(_state_get, self.states, repeat(name)))))
         except Exception:
-            return None
-        return [*compress(range(len(current)), map(is_not, current, self.contents))]
+            return range(count)
+        return sorted(changed)
+
+    def summary_candidates(self, names: tuple[str, ...]) -> Iterable[int]:
+        """The indices of the members that may be summaries: those the lineage registry knows, or
+        with a value other than None in a field of `names`, or in their metadata dict under one of
+        `names`; every member whose fields cannot be told from its `__dict__` (see _reads_state)."""
+        count = len(self.members)
+        candidates = set(LINEAGE.recorded_among(self.members))
+        kinds = self._kinds()
+        for kind, span_type in kinds.items():
+            indices: Any = range(count) if len(kinds) == 1 else [
+                *compress(range(count), map(is_, map(type, self.members), repeat(kind)))]
+            extra = _reads_state(kind, span_type, names)
+            if extra is None:
+                candidates.update(indices)
+                continue
+            states = self._at(self.states, indices)
+            for name in names:
+                candidates.update(compress(indices, map(is_not, map(_state_get, states, repeat(name)), repeat(None))))
+            if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
+                candidates.update(compress(indices, self._at(self.slot_columns[extra], indices)))
+            if span_type.metadata_field is None:
+                continue
+            metadata = [*map(_state_get, states, repeat(span_type.metadata_field), repeat(MISSING))]
+            dicts = [*map(is_, map(type, metadata), repeat(dict))]
+            candidates.update(compress(indices, map(is_not, dicts, repeat(True))))  # read one by one
+            metadata = [*compress(metadata, dicts)]
+            indices = [*compress(indices, dicts)]
+            for name in names:
+                candidates.update(compress(indices, map(is_not, map(_state_get, metadata, repeat(name)), repeat(None))))
+        return sorted(candidates)
+
+
+_state_get = dict.get
+
+
+def _reads_state(kind: type, span_type: SpanType, names: tuple[str, ...]) -> Any:
+    """Whether reading the fields `names` and the metadata field of a `kind` instance gives its
+    `__dict__` entries (None when the entry is absent): `kind` keeps the default attribute lookup
+    and has no class attribute of those names. Returns None if not; else MISSING, or, for a
+    pydantic model (whose `__getattr__` finds undeclared fields in `__pydantic_extra__`), the
+    index of that slot."""
+    plan = _SUMMARY_PLANS.values.get(id(kind), MISSING)
+    if plan is MISSING:
+        plan = _SUMMARY_PLANS.remember(kind, {})
+    key = (names, span_type.metadata_field)
+    if key in plan:
+        return plan[key]
+    fields = names + ((span_type.metadata_field,) if span_type.metadata_field else ())
+    hook = _on_class(kind, "__getattr__")
+    extra: Any = MISSING
+    if hook is not None:
+        pydantic = (getattr(hook, "__qualname__", None) == "BaseModel.__getattr__"
+                    and getattr(hook, "__module__", None) == "pydantic.main"
+                    and "__pydantic_extra__" in span_type.slot_names)
+        extra = span_type.slot_names.index("__pydantic_extra__") if pydantic else None
+    if kind.__getattribute__ is not object.__getattribute__ or any(
+            name in klass.__dict__ for klass in kind.__mro__ for name in fields):
+        extra = None
+    plan[key] = extra
+    return extra
+
+
+_SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_state returns}
 
 
 def _save_column(column: list) -> tuple[list, list]:
@@ -430,8 +507,12 @@ def _save_column(column: list) -> tuple[list, list]:
     try:
         if kind is not None and not any(column):
             return column, [_EMPTY_COPIES[kind]] * len(column)
-        if kind is set and all(map(eq, column, repeat(column[0]))):
-            return column, [frozenset(column[0])] * len(column)
+        if kind is set:  # equal sets share one frozenset; the few others get their own
+            first = frozenset(column[0])
+            copies = [first] * len(column)
+            for index in compress(range(len(column)), map(is_not, map(first.__eq__, column), repeat(True))):
+                copies[index] = frozenset(column[index])
+            return column, copies
     except Exception:  # a member whose comparison raises: copied one by one
         pass
     return save_mutables(column)
@@ -449,10 +530,22 @@ def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[
     descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
     descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
     dict_of = descriptor.__get__ if plain and type(descriptor) is GetSetDescriptorType else _DICT
-    direct = plain and not any(hasattr(type(_on_class(kind, name)), "__set__")
-                               or hasattr(type(_on_class(kind, name)), "__delete__")
-                               for kind in kinds for name in names)
-    return dict_of, direct
+    return dict_of, plain and all(map(_no_data_descriptor, kinds, repeat(names)))
+
+
+def _no_data_descriptor(kind: type, names: tuple[str, ...]) -> bool:
+    """Whether `kind` has no data descriptor for a field of `names` (worked out once per type)."""
+    plans = _READER_PLANS.values.get(id(kind))
+    if plans is None:
+        plans = _READER_PLANS.remember(kind, {})
+    plan = plans.get(names)
+    if plan is None:
+        plan = plans[names] = not any(hasattr(type(_on_class(kind, name)), "__set__")
+                                      or hasattr(type(_on_class(kind, name)), "__delete__") for name in names)
+    return plan
+
+
+_READER_PLANS = TypeCache()  # type -> {field names: what _no_data_descriptor returns}
 
 
 def _on_class(kind: type, name: str) -> Any:
@@ -732,14 +825,14 @@ class _Walk:
 
 class CallSnapshot(_Walk):
     """Every span, span container and binding to them reachable from one call's arguments, before
-    the call. A `grouped` snapshot (taken for a rewrite check) keeps the spans of a uniform buffer
-    in a SpanGroup, and makes their records only when they are read."""
+    the call. The spans of a uniform buffer are kept in a SpanGroup, whose records are made only
+    when they are read."""
 
-    def __init__(self, reader: SpanReader, grouped: bool = False) -> None:
+    def __init__(self, reader: SpanReader) -> None:
         super().__init__(reader)
-        self.grouped = grouped
         self._records: dict[Any, SpanRecord] = {}
         self._all_records: list[SpanRecord | SpanGroup] = []  # in the order the walk found them
+        self._added: list[SpanRecord | SpanGroup] = []  # what the argument being walked added
         self.groups: list[SpanGroup] = []
         self._group_keys: set = set()
         self.containers: list[ContainerRecord] = []
@@ -785,11 +878,31 @@ class CallSnapshot(_Walk):
         self._all_records, self._records = flat, records
         self.groups, self._group_keys = [], set()
 
-    def add_argument(self, value: Any) -> None:
-        """Snapshot the spans `value` reaches."""
+    def add_argument(self, value: Any) -> list[SpanRecord | SpanGroup]:
+        """Snapshot the spans `value` reaches; return their records and groups."""
         self.arguments.append(value)
+        self._added = []
         if self.visit(value):
             self.reaching.append(value)
+        return self._added
+
+    def has_key(self, key: Any) -> bool:
+        """Whether a span was found at `key` (TypeError for an unhashable value)."""
+        return key in self._records or key in self._group_keys
+
+    def new_spans(self, current: dict[Any, Any]) -> list[Any]:
+        """The spans of `current` at keys no span had before the call."""
+        return [*map(current.__getitem__, current.keys() - self._records.keys() - self._group_keys)]
+
+    def span_types(self) -> set[SpanType]:
+        """The span types of the spans found."""
+        found: set[SpanType] = set()
+        for entry in self._all_records:
+            if type(entry) is SpanGroup:
+                found.update((entry.span_type,) if entry.span_type is not None else entry.span_types)
+            else:
+                found.add(entry.span_type)
+        return found
 
     def span(self, obj: Any, span_type: SpanType, place: Any) -> None:
         self._record(obj, span_type, place is not MISSING, None if place is MISSING else place)
@@ -803,7 +916,7 @@ class CallSnapshot(_Walk):
     def span_container(self, container: Any) -> None:
         saved = ContainerRecord(container)
         self.containers.append(saved)
-        if self.grouped and self._group(container, saved.copy):
+        if self._group(container, saved.copy):
             return
         records, all_records, span_type_of, key_of = self._records, self._all_records, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
@@ -823,14 +936,13 @@ class CallSnapshot(_Walk):
                     record = SpanRecord(member, member_type, key, True, place)
                     records[key] = record
                     all_records.append(record)
+                    self._added.append(record)
                 else:
                     self._record(member, member_type, True, place)
             except Exception:  # a member whose fields cannot be read is not checked
                 continue
 
     def holder_group(self, container: list | tuple, first: Any) -> bool:
-        if not self.grouped:
-            return False
         try:
             attribute = _span_attribute(first, self.reader)
             if attribute is None:
@@ -865,6 +977,7 @@ class CallSnapshot(_Walk):
             return False
         self.groups.append(group)
         self._all_records.append(group)
+        self._added.append(group)
         self._group_keys = group.keys if not self._group_keys else self._group_keys | group.keys
         return True
 
@@ -882,6 +995,7 @@ class CallSnapshot(_Walk):
         else:
             self._shadowed_ids.add(id(obj))
         self._all_records.append(record)
+        self._added.append(record)
         if not in_container:
             self.direct.append(record)
 
@@ -893,7 +1007,7 @@ class CallSnapshot(_Walk):
 
     def current_spans(self) -> dict[Any, Any]:
         """The spans reachable now from the call's arguments, by key; without the members of the
-        groups it finds settled (see SpanGroup)."""
+        groups it finds settled (see SpanGroup): records_to_check adds those it returns."""
         for group in self.groups:
             group.settled = False
         current = self._walk_current(self.groups)
@@ -911,24 +1025,21 @@ class CallSnapshot(_Walk):
             current.spans.setdefault(self.reader.key(record.obj, record.span_type), record.obj)
         return current.spans
 
-    def records_to_check(self, current: dict[Any, Any]) -> list[SpanRecord]:
-        """The records a rewrite check reads: all, except the members of a settled group whose
-        content is the object it was (the same span, at its place and id, with the same content:
-        nothing the check reads changed). The settled members returned are put in `current`."""
-        if not self.groups:
-            return self._all_records  # type: ignore[return-value]
+    def records_to_check(self, current: dict[Any, Any], fields: tuple[str, ...] = (),
+                         first_only: bool = False) -> list[SpanRecord]:
+        """The records a check reads: all, except the members of a group that are the span now at
+        their id and hold the same content object, and the same object in each of `fields`
+        (nothing a check reads changed). The members of a settled group returned are put in
+        `current`. `first_only`: only the record of each key (the first span found at it)."""
         records: list[SpanRecord] = []
         for entry in self._all_records:
-            if type(entry) is not SpanGroup:
+            if type(entry) is SpanGroup:
+                found = [*map(entry.record, entry.changed_members(current, fields))]
+                if entry.settled:
+                    current.update((record.key, record.obj) for record in found)
+                records += found
+            elif not first_only or self._records.get(entry.key) is entry:
                 records.append(entry)
-            elif not entry.settled:
-                records += entry.all()
-            else:
-                changed = entry.content_changed()
-                for index in range(len(entry.members)) if changed is None else changed:
-                    record = entry.record(index)
-                    current[record.key] = record.obj
-                    records.append(record)
         return records
 
     def restore(self) -> tuple[int, int, list[str]]:
@@ -963,7 +1074,18 @@ class _CurrentSpans(_Walk):
         self.spans.setdefault(self.reader.key(obj, span_type), obj)
 
     def holder_group(self, container: list | tuple, first: Any) -> bool:
-        return self._settle(container)
+        """A settled group, or holders of one type whose spans sit at the one attribute
+        (`NodeWithScore.node`) read in one go."""
+        if self._settle(container):
+            return True
+        try:
+            attribute = _span_attribute(first, self.reader)
+            if attribute is None:
+                return False
+            holders = [*container]
+            return set(map(type, holders)) == {type(first)} and self._add_column([*map(attrgetter(attribute), holders)])
+        except Exception:
+            return False
 
     def _settle(self, container: Any) -> bool:
         group = self._groups.get(id(container))
@@ -975,9 +1097,12 @@ class _CurrentSpans(_Walk):
     def span_container(self, container: Any) -> None:
         if self._settle(container):
             return
+        members = [*(container.values() if isinstance(container, Mapping) else container)]
+        if self._add_column(members):
+            return
         spans, span_type_of, key_of = self.spans, self.reader.span_type, self.reader.key
         types = self.reader.cached_types
-        for member in (container.values() if isinstance(container, Mapping) else container):
+        for member in members:
             try:
                 span_type = types.get(id(type(member)), MISSING)
                 if span_type is MISSING:
@@ -989,3 +1114,22 @@ class _CurrentSpans(_Walk):
                         spans[key] = member
             except Exception:
                 continue
+
+    def _add_column(self, members: list) -> bool:
+        """Take spans of one type with distinct string ids, none already found, in one go (C-level
+        maps); return whether they were."""
+        kinds = set(map(type, members))
+        if len(kinds) != 1:
+            return False
+        span_type = self.reader.span_type(members[0])
+        if span_type is None:
+            return False
+        try:
+            ids = [*map(attrgetter(span_type.id_field), members)]
+        except Exception:
+            return False
+        found = dict(zip(ids, members))
+        if len(found) != len(members) or set(map(type, ids)) != {str} or not self.spans.keys().isdisjoint(found):
+            return False
+        self.spans.update(found)
+        return True

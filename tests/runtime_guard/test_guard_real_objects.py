@@ -15,7 +15,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from llama_index.core.schema import NodeWithScore, TextNode
 
 from guard_spans import SECRET, Span, make_spans, sha
-from runtime_guard import ProvenanceError, StaleSpanError, guard
+from runtime_guard import ProvenanceError, StaleSpanError, SummaryChainError, guard
 
 
 def reset_derived(node):
@@ -238,3 +238,57 @@ def test_span_types_made_at_run_time_are_collectable(factory):
         del kind, span
     gc.collect()
     assert [reference() for reference in references] == [None] * 20
+
+
+# --- one span among many: buffers are read column by column ----------------------------------------
+
+def many_nodes():
+    return [TextNode(id_=f"n{i}", text=f"passage {i}") for i in range(50)]
+
+
+def many_models():
+    return [PydanticSpan(span_id=f"p{i}", content=f"turn {i}") for i in range(50)]
+
+
+def node_summary_in_metadata(spans):
+    spans[37].metadata["produced_by"] = "rewrite:summarize"
+    return "n37"
+
+
+def model_summary_in_extra(spans):
+    spans[37] = PydanticSpan(span_id="p37", content="turn 37", produced_by="rewrite:summarize")
+    return "p37"
+
+
+@pytest.mark.parametrize("make, mark", [(many_nodes, node_summary_in_metadata), (many_models, model_summary_in_extra)])
+def test_a_summary_among_many_framework_spans_is_an_input_the_summarize_guard_rejects(make, mark):
+    @guard("summarize")
+    def condense(spans):
+        return None
+
+    spans = make()
+    condense(spans)
+    marked = mark(spans)
+    with pytest.raises(SummaryChainError, match=f"input span '{marked}' .*is itself a summary"):
+        condense(spans)
+
+
+class FlaggedSpan(pydantic.BaseModel):
+    span_id: str
+    content: str
+    deleted: bool = False
+
+
+def test_a_flag_set_on_one_of_many_pydantic_spans_is_a_prune_needing_an_entry():
+    @guard("prune")
+    def drop(spans, decision_log, record):
+        spans[20].deleted = True
+        if record:
+            decision_log.append({"span_id": "f20", "reason": "stale"})
+
+    spans = [FlaggedSpan(span_id=f"f{i}", content=f"turn {i}") for i in range(50)]
+    with pytest.raises(ProvenanceError, match="span 'f20' .*flagged deleted with no decision-log entry"):
+        drop(spans, [], record=False)
+    assert not spans[20].deleted and spans[20].model_fields_set == {"span_id", "content"}
+    drop(spans, [], record=True)
+    assert spans[20].deleted
