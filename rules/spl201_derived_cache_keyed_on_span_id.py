@@ -147,12 +147,13 @@ class DerivedCacheKeyedOnSpanId(ScopedRule):
 ## What it does
 Finds caches of something derived from a span (an embedding, token offsets, citations, a token
 count, a copy of its text) whose key is the span's id alone: `cache[s.span_id] = embed(s.content)`,
-reads such as `cache[span_id]`, `.get(span_id)` and `.setdefault(span_id, ...)`, dict
+reads such as `cache[span_id]`, `.get(span_id)` and `.setdefault(span_id, ...)`, `.update({s.id: ...})`,
+keys and spans reached through aliases (`key = rec.span_id` after `rec = span`), dict
 comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at module level, and
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
-A mapping is a cache when its name says so (cache, memo, index, store, embeddings, offsets,
-citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
+(embeddings, offsets, citations, token counts); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
 mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
@@ -275,6 +276,20 @@ No fix: the right key depends on what the span carries (a version, a content has
             "def search(chunk_id):\n"
             "    return embedding_cache[chunk_id]\n",
             line=4, column=28, message="`embedding_cache` holds an artifact derived from span content keyed on the span id `chunk_id` alone; key it on (span_id, version, content_hash)",
+        ),
+        Invalid(
+            'class Indexer:\n'
+            '    def warm(self, span):\n'
+            '        rec, rec_key = span, span.span_id\n'
+            '        key = rec.span_id\n'
+            '        self._token_counts[key] = len(self.tokenizer.encode(rec.content))\n',
+            line=5, column=28, message="`self._token_counts` holds an artifact derived from span content keyed on the span id `key` alone; key it on (span_id, version, content_hash)",
+        ),
+        Invalid(
+            'class Indexer:\n'
+            '    def add(self, node):\n'
+            '        self._embeddings.update({node.node_id: self.model.embed(node.text)})\n',
+            line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone; key it on (span_id, version, content_hash)",
         ),
     ]
 

@@ -96,7 +96,11 @@ class DerivedArtifactWithoutVersion(Rule):
 Finds record types (dataclasses, NamedTuples, TypedDicts, pydantic models, attrs classes) that
 hold a span id (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`) together with data
 derived from that span's content (offsets or start/end positions, an embedding or vector, a
-citation, tokens, a score) but neither a version nor a hash field.
+citation, tokens, a score) but neither a version nor a hash field; and, whatever the field names,
+record types and plain classes (an `__init__` storing its parameters) that the project builds from
+a span's id and a value computed from that span's content (`Entry(ref=s.span_id,
+quote=s.content[a:b])`), or from the id of a value declared or named as a span into fields named like
+artifacts.
 
 A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`, `Result(id, text,
 score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
@@ -195,6 +199,18 @@ No fix: adding a field changes every place that builds the record.
             "    user_id = attr.ib()\n"
             "    score = attr.ib()\n"
         ),
+        Valid(
+            'from pydantic import BaseModel\n'
+            '\n'
+            '\n'
+            'class Hit(BaseModel):\n'
+            '    id: str\n'
+            '    score: float\n'
+            '\n'
+            '\n'
+            'def hits(rows):\n'
+            '    return [Hit(id=row.id, score=row.score) for row in rows]\n'
+        ),
     ]
     invalid = [
         Invalid(
@@ -258,6 +274,17 @@ No fix: adding a field changes every place that builds the record.
             "    end_char_idx: int\n"
             "    citations: list[str] = field(default_factory=list)\n",
             line=4, column=7, message="`Evidence` is derived from a span and carries its id but no span version or content hash",
+        ),
+        Invalid(
+            'class Entry:\n'
+            '    def __init__(self, ref, quote):\n'
+            '        self.ref = ref\n'
+            '        self.quote = quote\n'
+            '\n'
+            '\n'
+            'def derive(span, start, end):\n'
+            '    return Entry(ref=span.span_id, quote=span.content[start:end])\n',
+            line=1, column=7, message="`Entry` is derived from a span and carries its id but no span version or content hash",
         ),
     ]
 

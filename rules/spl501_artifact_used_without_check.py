@@ -134,9 +134,11 @@ class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
 ## What it does
 Finds span content sliced or indexed with offsets read from a stored artifact (a citation, an
 offset map, an annotation, another node's `start_char_idx`), as in `span.content[cit.start:cit.end]`
-or `start, end = art.offsets` then `span.text[start:end]`, in a function that never compares the
-artifact's version or hash with the span's and calls no check helper (a function whose name says it
-checks, verifies or validates, or any function of the linted tree that makes that comparison).
+or `start, end = art.offsets` then `span.text[start:end]` (through aliases of the span or its content too),
+on a path of the function that neither compares the artifact's version or hash with the span's nor
+calls a check helper (a function whose name says it checks, verifies or validates, or any function of
+the linted tree that makes that comparison). Offsets looked up under a key holding the version or hash
+(`offsets[(s.span_id, s.version)]`) were computed on the current content and are not reported.
 
 ## Why is this bad?
 Offsets are only meaningful for the exact content they were computed on. If the span was
@@ -187,6 +189,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "def render(span, art):\n    if not is_current(art, span):\n        return None\n"
             "    return span.text[art.start:art.end]\n"
         ),
+        Valid(
+            'class Quoter:\n'
+            '    def quote(self, span):\n'
+            '        lo, hi = self._offsets[(span.span_id, span.version)]\n'
+            '        return span.content[lo:hi]\n'
+        ),
     ]
     invalid = [
         Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
@@ -226,6 +234,17 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             line=3,
             column=16,
             message="`message.body` sliced with offsets from `cit` without checking its version or hash against the span",
+        ),
+        Invalid(
+            'def quote(span, cite, dry_run):\n'
+            '    if dry_run:\n'
+            '        return span.content[cite.start:cite.end]\n'
+            '    if cite.version != span.version:\n'
+            '        raise ValueError("stale")\n'
+            '    return span.content[cite.start:cite.end]\n',
+            line=3,
+            column=16,
+            message="`span.content` sliced with offsets from `cite` without checking its version or hash against the span",
         ),
     ]
 
