@@ -55,7 +55,7 @@ DATABASE_NAME = "cache.db"
 RACY_NS = 2_000_000_000
 _TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects)}
 # A database of another layout (an older spanlint's) is emptied and made anew.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # `PRAGMA application_id` of spanlint's databases ("SPLC"): a database without it is never altered.
 APPLICATION_ID = 0x53504C43
 _TABLES = ("stats", "summaries", "results", "indexes")
@@ -76,7 +76,7 @@ _OLDER_LAYOUTS = {
 # The first line of the `.gitignore` spanlint writes in its cache directory.
 GITIGNORE_MARK = "# Created by spanlint automatically."
 # The tables of a stored `ProjectIndex`: each maps a name to the JSON of its value.
-_INDEX_TABLES = ("classes", "helpers", "alternatives")
+_INDEX_TABLES = ("classes", "helpers", "alternatives", "builds")
 # Merged indexes kept: the latest few (branches switched back and forth, concurrent runs).
 KEPT_INDEXES = 4
 
@@ -341,10 +341,10 @@ class Cache:
             return None  # none, or damaged since it was written
         try:
             tables = json.loads(row[0])
-            classes, helpers, alternatives = (_Decoding(tables[name]) for name in _INDEX_TABLES)
+            classes, helpers, alternatives, builds = (_Decoding(tables[name]) for name in _INDEX_TABLES)
         except (ValueError, TypeError, KeyError, RecursionError):
             return None
-        return ProjectIndex(vocabulary, classes, helpers, alternatives)
+        return ProjectIndex(vocabulary, classes, helpers, alternatives, builds)
 
     def put_index(self, digest: str, index: ProjectIndex) -> None:
         if self.enabled:

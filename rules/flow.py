@@ -18,6 +18,7 @@ from spanlint.rules.libcst_backend import cst
 State = tuple[bool, bool]
 if TYPE_CHECKING:
     Covers = Callable[[cst.BaseSmallStatement], bool]
+    CoversTest = Callable[[cst.BaseExpression], bool]
 
 
 @dataclass
@@ -33,20 +34,25 @@ class _Exits:
         self.continues |= other.continues
 
 
-def uncovered(function: cst.FunctionDef, write: cst.BaseSmallStatement, covers: Covers) -> bool:
+def uncovered(
+    function: cst.FunctionDef, write: cst.BaseSmallStatement, covers: Covers, covers_test: CoversTest | None = None
+) -> bool:
     """True when some path through `write` leaves `function` normally without a covering statement.
 
-    A covering statement on the same line as the write counts as following it.
+    A covering statement on the same line as the write counts as following it. With `covers_test`,
+    an `if`/`elif` test it accepts (a guard: `if art.version != span.version: raise ...`) covers
+    both branches.
     """
-    flow = _Flow(write, covers)
+    flow = _Flow(write, covers, covers_test)
     exits = flow.block(function.body, {(False, False)})
     return (True, False) in exits.normal | exits.returns
 
 
 class _Flow:
-    def __init__(self, write: cst.BaseSmallStatement, covers: Covers) -> None:
+    def __init__(self, write: cst.BaseSmallStatement, covers: Covers, covers_test: CoversTest | None) -> None:
         self.write = write
         self.covers = covers
+        self.covers_test = covers_test
 
     def block(self, body: cst.BaseSuite | Sequence[cst.BaseStatement], states: set[State]) -> _Exits:
         statements: Iterable[cst.CSTNode]
@@ -71,6 +77,8 @@ class _Flow:
         if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
             return self.simple(node.body, states)
         if isinstance(node, cst.If):
+            if self.covers_test is not None and self.covers_test(node.test):
+                states = {(written, True) for written, _ in states}
             taken = self.block(node.body, states)
             if isinstance(node.orelse, cst.If):
                 other = self.statement(node.orelse, states)

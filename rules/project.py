@@ -133,6 +133,13 @@ class HelperEffects:
     resets: frozenset[str] = frozenset()  # parameters whose derived fields (embedding, offsets...) it assigns
 
 
+# A call that builds an object of a class from another object's id and other values, some maybe
+# computed from that object's content (`Quote(ref=s.span_id, text=s.content[a:b])`): (class name, the
+# arguments given the id, the arguments given values computed from the content, the class the object's
+# annotation names or "", the id field read); an argument is its keyword, or its position.
+RecordBuild = tuple[str, tuple["str | int", ...], tuple["str | int", ...], str, str]
+
+
 @dataclass
 class FileSummary:
     """The project-wide facts one file contributes."""
@@ -151,10 +158,13 @@ class FileSummary:
     # (module, name) of each class-like name the file imports from an absolute module
     # (`from llama_index.core.schema import TextNode`), for `rules.environment.FrameworkClasses.preload`.
     imports: tuple[tuple[str, str], ...] = ()
+    builds: tuple[RecordBuild, ...] = ()
 
     def index_part(self) -> "FileSummary | None":
-        """What `ProjectIndex.add` reads of this summary (its classes and helpers); None when it adds nothing."""
-        return FileSummary(classes=self.classes, helpers=self.helpers) if self.classes or self.helpers else None
+        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds); None when it adds nothing."""
+        if not (self.classes or self.helpers or self.builds):
+            return None
+        return FileSummary(classes=self.classes, helpers=self.helpers, builds=self.builds)
 
 
 @dataclass
@@ -166,6 +176,8 @@ class ProjectIndex:
     helpers: MutableMapping[str, HelperEffects] = field(default_factory=dict)
     # Classes whose name the tree defines more than once, every definition (first is `classes[name]`).
     alternatives: MutableMapping[str, list[ClassFacts]] = field(default_factory=dict)
+    # For each class name, the calls of the tree that build one from another object's id and content.
+    builds: MutableMapping[str, list[RecordBuild]] = field(default_factory=dict)
     # Classes of installed packages, else bundled facts (`rules.environment.FrameworkClasses`): the
     # classes the tree imports or extends but does not define. Not stored with the index.
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
@@ -186,6 +198,8 @@ class ProjectIndex:
                 self.alternatives.setdefault(name, [first]).append(facts)
         for name, helper in summary.helpers.items():
             self.helpers.setdefault(name, helper)
+        for build in summary.builds:
+            self.builds.setdefault(build[0], []).append(build)
         self._resolved.clear()
 
     def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
@@ -345,6 +359,8 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         (module, real) for module, real in imported.values() if real[:1].isupper()
     ))
     helper_lines = _helper_word_lines(source, vocabulary)
+    id_lines = _id_read_lines(source, vocabulary)
+    builds: list[RecordBuild] = []
     for node in _definitions(tree):
         if isinstance(node, ast.ClassDef):
             summary.classes.setdefault(node.name, class_facts(node, path, imported))
@@ -353,6 +369,9 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
             effects = _helper_effects(node, vocabulary)
             if effects is not None:
                 summary.helpers.setdefault(node.name, effects)
+        if spans_line(node, id_lines):
+            builds.extend(_record_builds(node, vocabulary, id_lines))
+    summary.builds = tuple(builds)
     found = scan_shapes(tree, source, vocabulary)
     summary.shapes = frozenset(found)
     summary.definitions = definition_spans(tree)
@@ -363,6 +382,73 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
 
 
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+_ID_READS: dict[Vocabulary, re.Pattern[str]] = {}
+
+
+def _id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
+    """The lines reading an id field (`.span_id`, `["id"]`): every `RecordBuild` holds one."""
+    pattern = _ID_READS.get(vocabulary)
+    if pattern is None:
+        alternatives = "|".join(re.escape(f) for f in sorted(vocabulary.id_fields, key=len, reverse=True))
+        pattern = _ID_READS[vocabulary] = re.compile(rf"(?:\.(?:{alternatives})(?!\w)|\[[\"'](?:{alternatives})[\"']\])")
+    return match_lines(source, pattern)
+
+
+def _record_builds(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary: Vocabulary, id_lines: list[int]
+) -> Iterator[RecordBuild]:
+    """The calls of `function` (not of functions nested in it) that build an object of a class from another
+    object's id and other values; only statements spanning one of `id_lines` (`_id_read_lines`) are read."""
+    annotations = {
+        a.arg: _annotated_class(a.annotation) or "" for a in (*function.args.posonlyargs, *function.args.args,
+                                                             *function.args.kwonlyargs) if a.annotation is not None
+    }
+    ids, contents = frozenset(vocabulary.id_fields), frozenset(vocabulary.class_content_fields)
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) or (
+            isinstance(node, ast.stmt) and not spans_line(node, id_lines)
+        ):
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+        if not isinstance(node, ast.Call) or not last_name(node.func)[:1].isupper():
+            continue
+        arguments = [*enumerate(node.args), *((k.arg, k.value) for k in node.keywords if k.arg)]
+        if len(arguments) < 2:
+            continue
+        reads = {(read, _read_field(value)) for _, value in arguments if (read := _field_read(value, ids)) is not None}
+        for owner, id_field in reads:
+            given_id = tuple(key for key, value in arguments if _field_read(value, ids) == owner)
+            computed = tuple(key for key, value in arguments if _computes_from(value, owner, contents))
+            yield last_name(node.func), given_id, computed, annotations.get(owner, ""), id_field
+
+
+def _field_read(value: ast.expr, fields: frozenset[str]) -> str | None:
+    """`x` for `x.<field>` or `x["<field>"]` with one of `fields`."""
+    if isinstance(value, ast.Attribute) and value.attr in fields and isinstance(value.value, ast.Name):
+        return value.value.id
+    if (
+        isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and isinstance(value.slice, ast.Constant)
+        and value.slice.value in fields
+    ):
+        return value.value.id
+    return None
+
+
+def _read_field(value: ast.expr) -> str:
+    """`f` for `x.f` or `x["f"]`."""
+    if isinstance(value, ast.Attribute):
+        return value.attr
+    return value.slice.value if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) else ""
+
+
+def _computes_from(value: ast.expr, owner: str, contents: frozenset[str]) -> bool:
+    """`value` computes something from `owner`'s content (`embed(x.text)`, `x.text[a:b]`), other than
+    the content itself."""
+    if _field_read(value, contents) is not None:
+        return False
+    return any(_field_read(n, contents) == owner for n in ast.walk(value) if isinstance(n, (ast.Attribute, ast.Subscript)))
 _BLOCK_NODES = (ast.stmt, ast.excepthandler, ast.match_case)
 
 

@@ -6,6 +6,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from spanlint.rules.aliases import Aliases
 from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.libcst_backend import cst
@@ -24,6 +25,14 @@ _WRITERS = frozenset({"setdefault", "set", "put"})
 _READERS = frozenset({"get"})
 _UPDATERS = frozenset({"update"})  # `.update({s.id: ... for s in spans})`
 _CACHE_METHODS = _WRITERS | _READERS | _UPDATERS
+# Name words of a lookup table beside the vocabulary's cache words: `self._lookup`.
+_LOOKUP_WORDS = frozenset({"lookup", "lookups"})
+
+
+def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
+    """Words that make a mapping a cache: a cache word (`_memo`, `_lookup`), or a word saying its values
+    are derived from span content (`_embeddings`, `_token_counts`)."""
+    return frozenset((*vocabulary.cache_words, *vocabulary.derived_words, *_LOOKUP_WORDS, "token"))
 
 
 class CacheKeyPrefilter(Prefilter):
@@ -36,12 +45,12 @@ class CacheKeyPrefilter(Prefilter):
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
         super().__init__(scan)
-        self.cache_words = frozenset(self.vocabulary.cache_words)
+        self.cache_words = cache_name_words(self.vocabulary)
         self.id_fields = frozenset(self.vocabulary.id_fields)
         self.cache_decorators = frozenset(self.vocabulary.cache_decorators)
 
     def words(self) -> tuple[str, ...]:
-        return self.vocabulary.cache_words
+        return tuple(sorted(self.cache_words))
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, FUNCTIONS):
@@ -59,7 +68,7 @@ class CacheKeyPrefilter(Prefilter):
             if (
                 isinstance(func, ast.Attribute) and func.attr in _CACHE_METHODS and node.args
                 and self._is_cache(func.value)
-                and (isinstance(node.args[0], ast.DictComp) or self._key_names_id(node.args[0]))
+                and (isinstance(node.args[0], (ast.DictComp, ast.Dict)) or self._key_names_id(node.args[0]))
             ):
                 self.mark(node)
         elif isinstance(node, ast.Subscript):
@@ -114,8 +123,10 @@ class _Frame:
 
     locals: set[str] = field(default_factory=set)
     derived: set[str] = field(default_factory=set)
-    span_ids: set[str] = field(default_factory=set)  # locals holding a span id (`key = span.span_id`)
+    # locals holding a span id (`key = span.span_id`) -> the code of the span it is the id of
+    span_ids: dict[str, str] = field(default_factory=dict)
     shared: set[str] = field(default_factory=set)  # declared global/nonlocal
+    aliases: Aliases = field(default_factory=Aliases)
 
 
 @dataclass
@@ -137,12 +148,13 @@ class DerivedCacheKeyedOnSpanId(ScopedRule):
 ## What it does
 Finds caches of something derived from a span (an embedding, token offsets, citations, a token
 count, a copy of its text) whose key is the span's id alone: `cache[s.span_id] = embed(s.content)`,
-reads such as `cache[span_id]`, `.get(span_id)` and `.setdefault(span_id, ...)`, dict
+reads such as `cache[span_id]`, `.get(span_id)` and `.setdefault(span_id, ...)`, `.update({s.id: ...})`,
+keys and spans reached through aliases (`key = rec.span_id` after `rec = span`), dict
 comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at module level, and
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
-A mapping is a cache when its name says so (cache, memo, index, store, embeddings, offsets,
-citations); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
+(embeddings, offsets, citations, token counts); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
 mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
@@ -266,6 +278,20 @@ No fix: the right key depends on what the span carries (a version, a content has
             "    return embedding_cache[chunk_id]\n",
             line=4, column=28, message="`embedding_cache` holds an artifact derived from span content keyed on the span id `chunk_id` alone",
         ),
+        Invalid(
+            'class Indexer:\n'
+            '    def warm(self, span):\n'
+            '        rec, rec_key = span, span.span_id\n'
+            '        key = rec.span_id\n'
+            '        self._token_counts[key] = len(self.tokenizer.encode(rec.content))\n',
+            line=5, column=28, message="`self._token_counts` holds an artifact derived from span content keyed on the span id `key` alone; key it on (span_id, version, content_hash)",
+        ),
+        Invalid(
+            'class Indexer:\n'
+            '    def add(self, node):\n'
+            '        self._embeddings.update({node.node_id: self.model.embed(node.text)})\n',
+            line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone; key it on (span_id, version, content_hash)",
+        ),
     ]
 
     @classmethod
@@ -279,8 +305,9 @@ No fix: the right key depends on what the span carries (a version, a content has
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
         vocabulary = context.vocabulary
-        self._cache_words = frozenset(vocabulary.cache_words)
+        self._cache_words = frozenset((*vocabulary.cache_words, *_LOOKUP_WORDS))
         self._derived_words = frozenset((*vocabulary.derived_words, *vocabulary.summary_words))
+        self._summary_words = frozenset(vocabulary.summary_words) - frozenset(vocabulary.derived_words)
         self._tracking_words = tracking_words(vocabulary)
         self._content_fields = frozenset(vocabulary.content_fields)
         self._content_read = re.compile(
@@ -309,6 +336,14 @@ No fix: the right key depends on what the span carries (a version, a content has
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
         self._frames.pop()
         super().leave_ClassDef(original_node)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._written_to(node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        frame = self._frames[-1]
+        if frame is not None:
+            frame.aliases.bind(node.target, None)
 
     def visit_Global(self, node: cst.Global) -> None:
         self._share(node.names)
@@ -349,16 +384,19 @@ No fix: the right key depends on what the span carries (a version, a content has
         elif isinstance(target, cst.Name) and frame is not None:
             frame.locals.add(target.value)
             if self._is_span_id(value, set()):
-                frame.span_ids.add(target.value)
+                frame.span_ids[target.value] = _owner_code(self.context.module, self._resolve(value))
             else:
-                frame.span_ids.discard(target.value)
+                frame.span_ids.pop(target.value, None)
             if self._derived(value, set()):
                 frame.derived.add(target.value)
             else:
                 frame.derived.discard(target.value)
+            frame.aliases.bind(target, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                self._written_to(element.value, cst.Name("None"))
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
+            for i, element in enumerate(target.elements):
+                item = values[i].value if len(values) == len(target.elements) else cst.Name("None")
+                self._written_to(element.value, item)
         if isinstance(value, cst.DictComp) and self._kept(target):
             self._comprehension(value)
 
@@ -383,7 +421,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             return
         if self._is_itself(value, span_id) or _is_empty(value):
             return
-        if says_derived or self._derived(value, {_owner_code(self.context.module, span_id)}):
+        if says_derived or self._derived(value, {self._owner(span_id)}):
             self._written.add(mapping_code)
             self.report(key, self._message(mapping_code, key))
 
@@ -398,7 +436,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         span_id = self._span_id(comp.key, spans)
         if span_id is None or self._is_itself(comp.value, span_id):
             return
-        if self._derived(comp.value, spans | {_owner_code(self.context.module, span_id)}):
+        if self._derived(comp.value, spans | {self._owner(span_id)}):
             self.report(comp.key, self._message("dict comprehension", comp.key))
 
     # --- reads and method calls ------------------------------------------------------------
@@ -421,6 +459,10 @@ No fix: the right key depends on what the span carries (a version, a content has
         elif method in _UPDATERS and isinstance(node.args[0].value, cst.DictComp):
             if self._is_cache(func.value) and self._persistent(func.value):
                 self._comprehension(node.args[0].value)
+        elif method in _UPDATERS and isinstance(node.args[0].value, cst.Dict):
+            for element in node.args[0].value.elements:  # `.update({span.id: embed(span.text)})`
+                if isinstance(element, cst.DictElement):
+                    self._store(func.value, element.key, element.value)
 
     def leave_Module(self, original_node: cst.Module) -> None:
         reported = {id(r.node) for r in self.context.reports if r.rule is type(self)}
@@ -454,12 +496,16 @@ No fix: the right key depends on what the span carries (a version, a content has
             return False
         found = self._cache_names.get(name)
         if found is None:
-            found = self._cache_names[name] = bool(set(name_parts(name)) & self._cache_words)
+            found = self._cache_names[name] = bool(set(name_parts(name)) & self._cache_words) or self._says_derived(
+                mapping, summaries=False
+            )
         return found
 
-    def _says_derived(self, mapping: cst.BaseExpression) -> bool:
-        parts = name_parts(_mapping_name(mapping) or "")
-        return bool(set(parts) & self._derived_words) or ("token" in parts and bool({"count", "counts"} & set(parts)))
+    def _says_derived(self, mapping: cst.BaseExpression, summaries: bool = True) -> bool:
+        """The mapping's name says its values are derived from span content (with `summaries`, or summaries of it)."""
+        parts = set(name_parts(_mapping_name(mapping) or ""))
+        words = self._derived_words if summaries else self._derived_words - self._summary_words
+        return bool(parts & words) or ("token" in parts and bool({"count", "counts"} & parts))
 
     def _persistent(self, mapping: cst.BaseExpression) -> bool:
         while isinstance(mapping, cst.Subscript):
@@ -494,12 +540,35 @@ No fix: the right key depends on what the span carries (a version, a content has
                 return True
         return False
 
+    # --- aliases ---------------------------------------------------------------------------
+    def _resolve(self, expr: cst.BaseExpression) -> cst.BaseExpression:
+        """What `expr` aliases in the current function (`rec` for `rec = doc`: `doc`)."""
+        frame = self._frames[-1]
+        return frame.aliases.resolve(expr) if frame is not None else expr
+
+    def _codes(self, expr: cst.BaseExpression) -> set[str]:
+        """The code of `expr` and of what it aliases."""
+        code = self.context.module.code_for_node
+        return {code(expr), code(self._resolve(expr))}
+
+    def _owner(self, span_id: cst.BaseExpression) -> str:
+        """The code of the span (alias resolved) that `span_id` is the id of."""
+        frame = self._frames[-1]
+        if isinstance(span_id, cst.Name) and frame is not None and span_id.value in frame.span_ids:
+            return frame.span_ids[span_id.value]
+        return _owner_code(self.context.module, self._resolve(span_id))
+
     def _is_span_id(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         if isinstance(expr, cst.Call) and callee_name(expr) in ("str", "int", "UUID") and expr.args:
             expr = expr.args[0].value
         if isinstance(expr, cst.Name):
             frame = self._frames[-1]
-            return self._names_span_id(expr.value) or (frame is not None and expr.value in frame.span_ids)
+            if frame is not None and expr.value in frame.span_ids:
+                return True
+            resolved = self._resolve(expr)
+            if resolved is not expr:
+                return self._is_span_id(resolved, spans)
+            return self._names_span_id(expr.value)
         if isinstance(expr, cst.Attribute):
             owner, attr = expr.value, expr.attr.value
         elif isinstance(expr, cst.Subscript):
@@ -513,18 +582,22 @@ No fix: the right key depends on what the span carries (a version, a content has
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         """Span-like by name, container or class; here any class of the tree with an id and a content
         field counts (`Fragment(id, text)`), since the key and the derived value already say span."""
-        if isinstance(expr, cst.Name) and expr.value in spans:
+        if self._codes(expr) & spans:
             return True
-        known = self.context.analysis.known_class(expr, self.facts)
-        if known is not None and known.id_fields and known.content_fields:
-            return True
-        return self.context.analysis.is_span_like(expr, self.facts)
+        analysis = self.context.analysis
+        for candidate in {expr, self._resolve(expr)}:
+            known = analysis.known_class(candidate, self.facts)
+            if known is not None and known.id_fields and known.content_fields:
+                return True
+            if analysis.is_span_like(candidate, self.facts):
+                return True
+        return False
 
     def _is_itself(self, value: cst.BaseExpression, span_id: cst.BaseExpression) -> bool:
         """The value is the span whose id is the key (or a copy or wrapper of it)."""
         if isinstance(value, cst.Await):
             value = value.expression
-        owner = _owner_code(self.context.module, span_id)
+        owner = self._owner(span_id)
         if isinstance(value, cst.Call):
             func = value.func
             if isinstance(func, cst.Attribute) and func.attr.value in _SELF_COPIES:
@@ -533,8 +606,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             if name[:1].isupper() or name in ("deepcopy", "copy") or name in _SERIALIZERS:
                 return bool(value.args) and all(self._is_itself(a.value, span_id) for a in value.args)
             return False
-        code = self.context.module.code_for_node(value)
-        if code == owner:
+        if owner in self._codes(value):
             return True
         if isinstance(value, cst.Attribute) and self._says_derived_or_content(value.attr.value):
             return False
@@ -590,16 +662,17 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def _is_owner(self, expr: cst.BaseExpression, owners: set[str]) -> bool:
         """`expr` is a span: one of `owners` (by code) or span-like."""
-        if self.context.module.code_for_node(expr) in owners:
+        if self._codes(expr) & owners:
             return True
         if isinstance(expr, cst.Name) and expr.value == "self":
             return False
         analysis = self.context.analysis
+        expr = self._resolve(expr)
         return analysis.is_span_like(expr, self.facts) and not analysis.is_span_container(expr, self.facts)
 
 
 def _cache_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
-    return words_pattern([*vocabulary.cache_words, *vocabulary.cache_decorators])
+    return words_pattern([*cache_name_words(vocabulary), *vocabulary.cache_decorators])
 
 
 def _comp_spans(comp: cst.ListComp | cst.GeneratorExp | cst.SetComp, rule: DerivedCacheKeyedOnSpanId) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from spanlint.rules.analysis import callee_name, dotted_name, string_value
-from spanlint.rules.base import Invalid, Rule, Valid, words_pattern
+from spanlint.rules.base import Invalid, Rule, Valid
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import RECORD_FACTORIES, name_parts, tracking_words
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
@@ -45,17 +45,30 @@ def _names_an_id(parts: list[str]) -> bool:
 
 class RecordPrefilter(Prefilter):
     """A class that may be a record (decorated, or with a base that may be one) declaring a field
-    named like an id of something or like something derived from span content; a record factory call."""
+    named like an id of something or like something derived from span content, or any two fields (it
+    may be built from a span's id and content elsewhere); a plain class whose only method is an
+    `__init__`; a record factory call."""
 
     shape = "id-or-derived-record"
     statements = (ast.ClassDef, *ASSIGNMENTS)
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.ClassDef):
-            if self._record_with_id_or_derived(node):
+            methods = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            if self._record_with_id_or_derived(node) or self._fields(node) >= 2:
                 self.mark(node)
+            elif not node.bases and len(methods) == 1 and methods[0].name == "__init__":
+                self.mark(node)
+                self.mark(methods[0])
         elif isinstance(node.value, ast.Call) and last_name(node.value) in RECORD_FACTORIES:
             self.mark(node.value)
+
+    @staticmethod
+    def _fields(node: ast.ClassDef) -> int:
+        """How many fields a decorated or derived class declares (`name: T`)."""
+        if not (node.decorator_list or node.bases):
+            return 0
+        return sum(isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) for s in node.body)
 
     def _record_with_id_or_derived(self, node: ast.ClassDef) -> bool:
         if not (node.decorator_list or node.bases):
@@ -84,7 +97,11 @@ class DerivedArtifactWithoutVersion(Rule):
 Finds record types (dataclasses, NamedTuples, TypedDicts, pydantic models, attrs classes) that
 hold a span id (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`) together with data
 derived from that span's content (offsets or start/end positions, an embedding or vector, a
-citation, tokens, a score) but neither a version nor a hash field.
+citation, tokens, a score) but neither a version nor a hash field; and, whatever the field names,
+record types and plain classes (an `__init__` storing its parameters) that the project builds from
+a span's id and a value computed from that span's content (`Entry(ref=s.span_id,
+quote=s.content[a:b])`), or from the id of a value declared or named as a span into fields named like
+artifacts.
 
 A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`, `Result(id, text,
 score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
@@ -183,6 +200,18 @@ No fix: adding a field changes every place that builds the record.
             "    user_id = attr.ib()\n"
             "    score = attr.ib()\n"
         ),
+        Valid(
+            'from pydantic import BaseModel\n'
+            '\n'
+            '\n'
+            'class Hit(BaseModel):\n'
+            '    id: str\n'
+            '    score: float\n'
+            '\n'
+            '\n'
+            'def hits(rows):\n'
+            '    return [Hit(id=row.id, score=row.score) for row in rows]\n'
+        ),
     ]
     invalid = [
         Invalid(
@@ -247,11 +276,23 @@ No fix: adding a field changes every place that builds the record.
             "    citations: list[str] = field(default_factory=list)\n",
             line=4, column=7, message="`Evidence` is derived from a span and carries its id but no span version or content hash",
         ),
+        Invalid(
+            'class Entry:\n'
+            '    def __init__(self, ref, quote):\n'
+            '        self.ref = ref\n'
+            '        self.quote = quote\n'
+            '\n'
+            '\n'
+            'def derive(span, start, end):\n'
+            '    return Entry(ref=span.span_id, quote=span.content[start:end])\n',
+            line=1, column=7, message="`Entry` is derived from a span and carries its id but no span version or content hash",
+        ),
     ]
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return "_id" in source and _pattern(vocabulary).search(source.lower()) is not None
+        """A class or record factory: whether one is built from a span is known from the project index."""
+        return "class " in source or any(factory in source for factory in RECORD_FACTORIES)
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
@@ -261,8 +302,10 @@ No fix: adding a field changes every place that builds the record.
         self._content_fields = frozenset(vocabulary.content_fields) - self._derived_words
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        own = _class_fields(node)
-        if not own or not self._is_record(node):
+        record = self._is_record(node)
+        order = _class_fields(node) if record else _init_fields(node)  # a plain class storing its parameters
+        own = set(order)
+        if not own:
             return
         inherited: set[str] = set()
         for base in node.bases:
@@ -273,8 +316,34 @@ No fix: adding a field changes every place that builds the record.
         if itself is not None:
             # Properties count (`hash` computed from the content), and a content setter makes it a span.
             inherited |= itself.fields | set(self._content_fields if itself.content_setters else ())
-        if self._is_unversioned_artifact(node.name.value, own, own | inherited):
+        fields = own | inherited
+        if (record and self._is_unversioned_artifact(node.name.value, own, fields)) or (
+            self._built_as_artifact(node.name.value, order, fields)
+        ):
             self.report(node.name, self._message(node.name.value))
+
+    def _built_as_artifact(self, class_name: str, order: list[str], fields: set[str]) -> bool:
+        """Somewhere in the tree an object of the class is built from a span's id and a value computed from
+        that span's content (`Entry(ref=s.span_id, quote=s.content[a:b])`), or from a span's id (of a value
+        declared as a span, or named so: `s.chunk_id`) into a class with fields named like artifacts (`start`,
+        `vector`); the id goes to a field other than the record's own id; and it has no field that tracks the content (a version or hash) nor is a span
+        itself (its own id beside a content field)."""
+        if any(self._tracks_content(f) for f in fields):
+            return False
+        if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
+            return False
+        for _, given_id, computed, owner_class, id_field in self.context.project.builds.get(class_name, ()):
+            known = self.context.analysis.class_named(owner_class) if owner_class else None
+            if known is not None and not known.is_span:
+                continue
+            ids = {f for f in _named(given_id, order, fields) if not self._is_own_id(f, class_name)}
+            derived = _named(computed, order, fields)
+            if not derived and (known is not None or self._names_span_id(id_field)):
+                # no value computed from the content here, but a span's id beside fields named like artifacts
+                derived = {f for f in fields if _is_derived(f, self.context.vocabulary)}
+            if ids and derived - ids - _cursors(fields):
+                return True
+        return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
         """`Citation = namedtuple("Citation", ["span_id", "start", "end"])` and the TypedDict form."""
@@ -282,8 +351,11 @@ No fix: adding a field changes every place that builds the record.
         if not (isinstance(value, cst.Call) and callee_name(value) in RECORD_FACTORIES and len(node.targets) == 1):
             return
         target = node.targets[0].target
-        fields = _factory_fields(value)
-        if isinstance(target, cst.Name) and fields and self._is_unversioned_artifact(target.value, fields, fields):
+        order = _factory_fields(value)
+        fields = set(order)
+        if isinstance(target, cst.Name) and fields and (
+            self._is_unversioned_artifact(target.value, fields, fields) or self._built_as_artifact(target.value, order, fields)
+        ):
             self.report(target, self._message(target.value))
 
     def _message(self, name: str) -> str:
@@ -341,23 +413,50 @@ def _cursors(fields: set[str]) -> set[str]:
     return {f for f in starts if paged or "next" in parts[f]}
 
 
-def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]
-    return words_pattern([*vocabulary.derived_words, *vocabulary.derived_fields, "start", "end", "token"])
+def _named(arguments: tuple[str | int, ...], order: list[str], fields: set[str]) -> set[str]:
+    """The fields that `arguments` (keywords, or positions in `order`) give values to."""
+    named = {a for a in arguments if isinstance(a, str) and a in fields}
+    return named | {order[a] for a in arguments if isinstance(a, int) and a < len(order)}
 
 
-def _class_fields(node: cst.ClassDef) -> set[str]:
-    """Field names a record class body declares: `name: T` or `name = attr.ib()`."""
-    names: set[str] = set()
+def _class_fields(node: cst.ClassDef) -> list[str]:
+    """Field names a record class body declares, in order: `name: T` or `name = attr.ib()`."""
+    names: list[str] = []
     body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
     for statement in body:
         if isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
                 if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                     if not _is_classvar(small.annotation):
-                        names.add(small.target.value)
+                        names.append(small.target.value)
                 elif isinstance(small, cst.Assign) and isinstance(small.value, cst.Call):
-                    names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
-    return names
+                    names.extend(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+    return list(dict.fromkeys(names))
+
+
+def _init_fields(node: cst.ClassDef) -> list[str]:
+    """The parameters, in order, of a plain class with no base whose only method is an `__init__` that
+    stores each parameter as the attribute of its name (`self.ref = ref`); [] for any other class."""
+    if node.bases or not isinstance(node.body, cst.IndentedBlock):
+        return []
+    methods = [s for s in node.body.body if isinstance(s, cst.FunctionDef)]
+    if len(methods) != 1 or methods[0].name.value != "__init__" or not isinstance(methods[0].body, cst.IndentedBlock):
+        return []
+    init = methods[0]
+    params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
+    stored: list[str] = []
+    for statement in init.body.body:
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+            continue  # a docstring
+        if not (
+            isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Name)
+            and isinstance(target := small.targets[0].target, cst.Attribute) and isinstance(target.value, cst.Name)
+            and target.value.value == "self" and target.attr.value == small.value.value
+        ):
+            return []
+        stored.append(small.value.value)
+    return params if params and set(stored) == set(params) else []
 
 
 def _is_classvar(annotation: cst.Annotation) -> bool:
@@ -367,16 +466,16 @@ def _is_classvar(annotation: cst.Annotation) -> bool:
     return (dotted_name(node) or "").split(".")[-1] == "ClassVar"
 
 
-def _factory_fields(call: cst.Call) -> set[str]:
-    """Field names of `namedtuple("N", "a b")`, `namedtuple("N", ["a", "b"])`,
+def _factory_fields(call: cst.Call) -> list[str]:
+    """Field names, in order, of `namedtuple("N", "a b")`, `namedtuple("N", ["a", "b"])`,
     `NamedTuple("N", [("a", int)])`, `TypedDict("N", {"a": int})`."""
     if len(call.args) < 2:
-        return set()
+        return []
     spec = call.args[1].value
-    names: set[str] = set()
+    names: list[str] = []
     text = string_value(spec)
     if text is not None:
-        return set(text.replace(",", " ").split())
+        return text.replace(",", " ").split()
     if isinstance(spec, (cst.List, cst.Tuple)):
         for element in spec.elements:
             item = element.value
@@ -384,10 +483,10 @@ def _factory_fields(call: cst.Call) -> set[str]:
                 item = item.elements[0].value
             name = string_value(item)
             if name is not None:
-                names.add(name)
+                names.append(name)
     elif isinstance(spec, cst.Dict):
         for element in spec.elements:
             key = string_value(getattr(element, "key", None))
             if key is not None:
-                names.add(key)
+                names.append(key)
     return names

@@ -6,6 +6,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from spanlint.rules import flow
+from spanlint.rules.aliases import Aliases
 from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
@@ -30,7 +32,7 @@ class ContentSlicePrefilter(Prefilter):
     from such a read."""
 
     shape = "content-slice"
-    statements = (*ASSIGNMENTS, ast.For, ast.AsyncFor)
+    statements = (*ASSIGNMENTS, ast.For, ast.AsyncFor, ast.If, ast.While)
     expressions = (ast.Subscript,)
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
@@ -38,12 +40,19 @@ class ContentSlicePrefilter(Prefilter):
         self.content_fields = frozenset(self.vocabulary.content_fields)
         self.aliases: set[str] = set()  # locals holding span content (`text = span.content`)
         self._links: list[tuple[str, str]] = []  # (name, local assigned that name)
+        self._walrus = ":=" in scan.source
 
     def attributes(self) -> tuple[str, ...]:
         return self.vocabulary.content_fields
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if scope.node is None:
+            return
+        if isinstance(node, (ast.If, ast.While)):
+            if self._walrus:  # `if (text := span.content):`
+                for named in ast.walk(node.test):
+                    if isinstance(named, ast.NamedExpr) and self._is_content(named.value):
+                        self.aliases.add(named.target.id)
             return
         if isinstance(node, (ast.For, ast.AsyncFor)):
             if isinstance(node.target, ast.Name) and self._is_content(node.iter):
@@ -111,7 +120,7 @@ class _Function:
     slices: list[tuple[cst.Subscript, cst.BaseExpression]] = field(default_factory=list)  # (slice, artifact)
     artifact_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> artifact read from
     content_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> span it is the content of
-    checked: bool = False
+    aliases: Aliases = field(default_factory=Aliases)
 
 
 class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
@@ -126,9 +135,11 @@ class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
 ## What it does
 Finds span content sliced or indexed with offsets read from a stored artifact (a citation, an
 offset map, an annotation, another node's `start_char_idx`), as in `span.content[cit.start:cit.end]`
-or `start, end = art.offsets` then `span.text[start:end]`, in a function that never compares the
-artifact's version or hash with the span's and calls no check helper (a function whose name says it
-checks, verifies or validates, or any function of the linted tree that makes that comparison).
+or `start, end = art.offsets` then `span.text[start:end]` (through aliases of the span or its content too),
+on a path of the function that neither compares the artifact's version or hash with the span's nor
+calls a check helper (a function whose name says it checks, verifies or validates, or any function of
+the linted tree that makes that comparison). Offsets looked up under a key holding the version or hash
+(`offsets[(s.span_id, s.version)]`) were computed on the current content and are not reported.
 
 ## Why is this bad?
 Offsets are only meaningful for the exact content they were computed on. If the span was
@@ -179,6 +190,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "def render(span, art):\n    if not is_current(art, span):\n        return None\n"
             "    return span.text[art.start:art.end]\n"
         ),
+        Valid(
+            'class Quoter:\n'
+            '    def quote(self, span):\n'
+            '        lo, hi = self._offsets[(span.span_id, span.version)]\n'
+            '        return span.content[lo:hi]\n'
+        ),
     ]
     invalid = [
         Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
@@ -219,6 +236,17 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             column=16,
             message="`message.body` sliced with offsets from `cit` without checking its version or hash against the span",
         ),
+        Invalid(
+            'def quote(span, cite, dry_run):\n'
+            '    if dry_run:\n'
+            '        return span.content[cite.start:cite.end]\n'
+            '    if cite.version != span.version:\n'
+            '        raise ValueError("stale")\n'
+            '    return span.content[cite.start:cite.end]\n',
+            line=3,
+            column=16,
+            message="`span.content` sliced with offsets from `cite` without checking its version or hash against the span",
+        ),
     ]
 
     @classmethod
@@ -229,15 +257,32 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         return _Function()
 
     def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
-        if not function.checked:
-            code = self.context.module.code_for_node
-            for sliced, artifact in function.slices:
+        if not function.slices:
+            return
+        code = self.context.module.code_for_node
+        statements = _small_statements(node.body, {id(s) for s, _ in function.slices})
+        for sliced, artifact in function.slices:
+            statement = statements.get(id(sliced))
+            if statement is None:  # in a compound statement's header: checked anywhere in the function
+                unchecked = not self._checks(node.body)
+            else:
+                unchecked = flow.uncovered(node, statement, self._checks, self._checks)
+            if unchecked:
                 self.report(sliced, self.message.format(span=code(sliced.value), artifact=code(artifact)))
 
     # --- checks ----------------------------------------------------------------------------------
-    def visit_Comparison(self, node: cst.Comparison) -> None:
-        if self.state is not None and not self.state.checked and self._compares_version_or_hash(node):
-            self.state.checked = True
+    def _checks(self, node: cst.CSTNode) -> bool:
+        """`node` compares a version or hash (`art.version != span.version`) or calls a check helper."""
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Comparison) and self._compares_version_or_hash(current):
+                return True
+            if isinstance(current, cst.Call) and self._is_check_call(current):
+                return True
+            if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                stack.extend(current.children)
+        return False
 
     def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
         vocabulary = self.context.vocabulary
@@ -252,17 +297,15 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             stack.extend(current.children)
         return False
 
-    def visit_Call(self, node: cst.Call) -> None:
-        if self.state is None or self.state.checked:
-            return
+    def _is_check_call(self, node: cst.Call) -> bool:
         name = callee_name(node)
         if not name:
-            return
+            return False
         helper = self.context.project.helpers.get(name)
         if helper is not None and helper.checks:
-            self.state.checked = True
-        elif has_word(name, self.context.vocabulary.check_words) and not self._defined_here(name):
-            self.state.checked = True  # `check_artifact(...)`, imported: trusted by its name
+            return True
+        # `check_artifact(...)`, imported: trusted by its name
+        return has_word(name, self.context.vocabulary.check_words) and not self._defined_here(name)
 
     def _defined_here(self, name: str) -> bool:
         """The file defines `name`: its body is known, and it compares no version or hash."""
@@ -275,9 +318,14 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             for target in node.targets:
                 self._bind(target.target, node.value)
 
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        if self.state is not None:
+            self._bind(node.target, node.value)
+
     def visit_For(self, node: cst.For) -> None:
         if self.state is not None:
             self._bind(node.target, node.iter)
+            self.state.aliases.bind(node.target, None)  # an item of the iterable, not the iterable
 
     def visit_ListComp(self, node: cst.ListComp) -> None:
         self._bind_comprehension(node.for_in)
@@ -304,6 +352,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         )
         artifact = self._artifact_in(value)
         content_of = self._content_owner(value)
+        function.aliases.bind(target, value)
         for name in names:
             if not isinstance(name, cst.Name):
                 continue
@@ -318,16 +367,15 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         """The span whose content `expr` is: `span` for `span.content`."""
         if isinstance(expr, cst.Name):
             return self.state.content_locals.get(expr.value)
-        if (
-            isinstance(expr, cst.Attribute)
-            and expr.attr.value in self.context.vocabulary.content_fields
-            and (
-                self.context.analysis.is_span_like(expr.value, self.facts)
-                or isinstance(expr.value, cst.Name) and expr.value.value in _SPAN_SHORTHANDS
-                or isinstance(expr.value, cst.Subscript) and self.context.analysis.is_span_read(expr.value, self.facts)
-            )
-        ):
-            return expr.value
+        if isinstance(expr, cst.Attribute) and expr.attr.value in self.context.vocabulary.content_fields:
+            owner = self.state.aliases.resolve(expr.value)
+            analysis = self.context.analysis
+            if (
+                analysis.is_span_like(owner, self.facts)
+                or isinstance(owner, cst.Name) and owner.value in _SPAN_SHORTHANDS
+                or isinstance(owner, cst.Subscript) and analysis.is_span_read(owner, self.facts)
+            ):
+                return owner
         return None
 
     def _artifact_in(
@@ -341,7 +389,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         stack: list[cst.CSTNode] = [expr]
         while stack:
             current = stack.pop()
+            if self._current_lookup(current):
+                continue  # offsets stored under the content's version or hash: computed on this content
             if isinstance(current, cst.Call):
+                read = self._offset_lookup(current, span_root)
+                if read is not None:
+                    return read
                 stack.extend(a.value for a in current.args)
                 continue
             if isinstance(current, cst.Name):
@@ -359,6 +412,40 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 continue
             stack.extend(current.children)
         return None
+
+    def _offset_lookup(self, call: cst.Call, span_root: str | None) -> cst.BaseExpression | None:
+        """`self.offset_map.get(span_id)`: offsets looked up under a key that does not follow the content."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and call.args):
+            return None
+        owner = func.value
+        inner = last_name(owner)
+        if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
+            return None
+        return owner if access_root(owner) != span_root else None
+
+    def _current_lookup(self, node: cst.CSTNode) -> bool:
+        """`offsets[(s.span_id, s.version)]`, `offsets.get((s.span_id, s.content_hash))`: a lookup under a
+        key that reads a version or hash."""
+        if isinstance(node, cst.Subscript) and string_key(node) is None:
+            return any(isinstance(e.slice, cst.Index) and self._keyed_on_version(e.slice.value) for e in node.slice)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get":
+            return bool(node.args) and self._keyed_on_version(node.args[0].value)
+        return False
+
+    def _keyed_on_version(self, key: cst.BaseExpression) -> bool:
+        """A key that changes with the content: it reads a version or hash (`(s.span_id, s.version)`), so
+        what it finds was computed on the current content."""
+        watched = (*self.context.vocabulary.version_fields, *self.context.vocabulary.hash_fields)
+        stack: list[cst.CSTNode] = [key]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Attribute) and has_word(current.attr.value, watched):
+                return True
+            if isinstance(current, cst.Subscript) and has_word(string_key(current) or "", watched):
+                return True
+            stack.extend(current.children)
+        return False
 
     def _offset_read(self, node: cst.Attribute | cst.Subscript, span_root: str | None) -> cst.BaseExpression | None:
         """`cit.start`, `art.offsets[0]`, `ann["end"]`, `self.offset_map[span_id]`: an offset read from an object."""
@@ -418,3 +505,19 @@ def _content_text(vocabulary: Vocabulary) -> re.Pattern[str]:
             r"\.(?:" + "|".join(re.escape(f) for f in key) + r")\b" if key else "(?!)"
         )
     return pattern
+
+
+def _small_statements(body: cst.BaseSuite, wanted: set[int]) -> dict[int, cst.BaseSmallStatement]:
+    """For each node of `wanted` (by id) inside `body`, the small statement holding it (not through a
+    nested function, class or lambda, whose statements are not this function's paths)."""
+    found: dict[int, cst.BaseSmallStatement] = {}
+    stack: list[tuple[cst.CSTNode, cst.BaseSmallStatement | None]] = [(body, None)]
+    while stack:
+        node, statement = stack.pop()
+        if isinstance(node, cst.BaseSmallStatement):
+            statement = node
+        if id(node) in wanted and statement is not None:
+            found[id(node)] = statement
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend((child, statement) for child in node.children)
+    return found
