@@ -284,13 +284,13 @@ No fix: the right key depends on what the span carries (a version, a content has
             '        rec, rec_key = span, span.span_id\n'
             '        key = rec.span_id\n'
             '        self._token_counts[key] = len(self.tokenizer.encode(rec.content))\n',
-            line=5, column=28, message="`self._token_counts` holds an artifact derived from span content keyed on the span id `key` alone; key it on (span_id, version, content_hash)",
+            line=5, column=28, message="`self._token_counts` holds an artifact derived from span content keyed on the span id `key` alone",
         ),
         Invalid(
             'class Indexer:\n'
             '    def add(self, node):\n'
             '        self._embeddings.update({node.node_id: self.model.embed(node.text)})\n',
-            line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone; key it on (span_id, version, content_hash)",
+            line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
         ),
     ]
 
