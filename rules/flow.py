@@ -4,7 +4,8 @@ A covering statement is one the caller recognises (a version bump, a rehash). It
 or after the write; a `finally` block covers every path through its `try`; a path that ends in
 `raise` needs no cover (the operation failed). The analysis is structural (if/elif/else, loops with
 `else`, `break`/`continue`, try/except/else/finally, with, match, return) and runs only on functions
-that contain a candidate write.
+that contain a candidate write. Flags are followed: a local set to `True` on a path (`changed = True`)
+sends that path into `if changed:` (a cover there covers it) and never into its `else`.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from spanlint.rules.libcst_backend import cst
 
-# A path's state: (the write happened, a covering statement happened).
-State = tuple[bool, bool]
+# A path's state: (the write happened, a covering statement happened, the locals set to True on it).
+State = tuple[bool, bool, frozenset[str]]
 if TYPE_CHECKING:
     Covers = Callable[[cst.BaseSmallStatement], bool]
 
@@ -39,8 +40,8 @@ def uncovered(function: cst.FunctionDef, write: cst.BaseSmallStatement, covers: 
     A covering statement on the same line as the write counts as following it.
     """
     flow = _Flow(write, covers)
-    exits = flow.block(function.body, {(False, False)})
-    return (True, False) in exits.normal | exits.returns
+    exits = flow.block(function.body, {(False, False, frozenset())})
+    return any(written and not covered for written, covered, _ in exits.normal | exits.returns)
 
 
 class _Flow:
@@ -71,13 +72,21 @@ class _Flow:
         if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
             return self.simple(node.body, states)
         if isinstance(node, cst.If):
-            taken = self.block(node.body, states)
+            flag, negated = _flag_test(node.test)
+            into, past = set(states), set(states)
+            if flag is not None:  # a path whose flag is set goes one way only; the others either way
+                unset = {state for state in states if flag not in state[2]}
+                if negated:
+                    into = unset
+                else:
+                    past = unset
+            taken = self.block(node.body, into)
             if isinstance(node.orelse, cst.If):
-                other = self.statement(node.orelse, states)
+                other = self.statement(node.orelse, past)
             elif isinstance(node.orelse, cst.Else):
-                other = self.block(node.orelse.body, states)
+                other = self.block(node.orelse.body, past)
             else:
-                other = _Exits(normal=set(states))
+                other = _Exits(normal=set(past))
             taken.absorb(other)
             taken.normal |= other.normal
             return taken
@@ -109,9 +118,15 @@ class _Flow:
         current = set(states)
         for small in body:
             if small is self.write:
-                current = {(True, covered) for _, covered in current}
+                current = {(True, covered, flags) for _, covered, flags in current}
             if self.covers(small):
-                current = {(written, True) for written, _ in current}
+                current = {(written, True, flags) for written, _, flags in current}
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    if isinstance(target.target, cst.Name):
+                        name = target.target.value
+                        truth = isinstance(small.value, cst.Name) and small.value.value == "True"
+                        current = {(w, c, flags | {name} if truth else flags - {name}) for w, c, flags in current}
             if isinstance(small, cst.Return):
                 exits.returns |= current
                 current = set()
@@ -130,7 +145,7 @@ class _Flow:
         head = set(states)
         exits = _Exits()
         breaks: set[State] = set()
-        for _ in range(8):  # the state space has four points: this reaches the fixpoint
+        for _ in range(64):  # the states only grow, over a small space: this reaches the fixpoint
             outcome = self.block(node.body, head)
             exits.returns |= outcome.returns
             breaks |= outcome.breaks
@@ -172,3 +187,14 @@ class _Flow:
             covered.absorb(through)
             getattr(covered, kind).update(through.normal)
         return covered
+
+
+def _flag_test(test: cst.BaseExpression) -> tuple[str | None, bool]:
+    """(`flag`, negated) for `if flag:` / `if not flag:`, else (None, False). A compound test
+    (`if changed and strict:`) may go either way."""
+    negated = False
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, negated = test.expression, True
+    if isinstance(test, cst.Name) and test.value not in ("True", "False", "None"):
+        return test.value, negated
+    return None, False
