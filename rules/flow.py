@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from spanlint.rules import traversal
 from spanlint.rules.libcst_backend import cst
 
 # A path's state: (the write happened, a covering statement happened, the locals set to True on it).
@@ -39,15 +40,16 @@ def uncovered(function: cst.FunctionDef, write: cst.BaseSmallStatement, covers: 
 
     A covering statement on the same line as the write counts as following it.
     """
-    flow = _Flow(write, covers)
+    flow = _Flow(write, covers, _flags(function))
     exits = flow.block(function.body, {(False, False, frozenset())})
     return any(written and not covered for written, covered, _ in exits.normal | exits.returns)
 
 
 class _Flow:
-    def __init__(self, write: cst.BaseSmallStatement, covers: Covers) -> None:
+    def __init__(self, write: cst.BaseSmallStatement, covers: Covers, flags: frozenset[str]) -> None:
         self.write = write
         self.covers = covers
+        self.flags = flags
 
     def block(self, body: cst.BaseSuite | Sequence[cst.BaseStatement], states: set[State]) -> _Exits:
         statements: Iterable[cst.CSTNode]
@@ -74,7 +76,7 @@ class _Flow:
         if isinstance(node, cst.If):
             flag, negated = _flag_test(node.test)
             into, past = set(states), set(states)
-            if flag is not None:  # a path whose flag is set goes one way only; the others either way
+            if flag in self.flags:  # a path whose flag is set goes one way only; the others either way
                 unset = {state for state in states if flag not in state[2]}
                 if negated:
                     into = unset
@@ -121,9 +123,9 @@ class _Flow:
                 current = {(True, covered, flags) for _, covered, flags in current}
             if self.covers(small):
                 current = {(written, True, flags) for written, _, flags in current}
-            if isinstance(small, cst.Assign):
+            if isinstance(small, cst.Assign) and self.flags:
                 for target in small.targets:
-                    if isinstance(target.target, cst.Name):
+                    if isinstance(target.target, cst.Name) and target.target.value in self.flags:
                         name = target.target.value
                         truth = isinstance(small.value, cst.Name) and small.value.value == "True"
                         current = {(w, c, flags | {name} if truth else flags - {name}) for w, c, flags in current}
@@ -198,3 +200,30 @@ def _flag_test(test: cst.BaseExpression) -> tuple[str | None, bool]:
     if isinstance(test, cst.Name) and test.value not in ("True", "False", "None"):
         return test.value, negated
     return None, False
+
+
+# Flags followed per function: each doubles the states a path may be in.
+MAX_FLAGS = 4
+
+
+def _flags(function: cst.FunctionDef) -> frozenset[str]:
+    """The locals of `function` both set to `True` and tested by an `if` (`if changed:`), at most MAX_FLAGS."""
+    finder = _FlagFinder()
+    traversal.visit(function.body, finder)
+    return frozenset(sorted(finder.set_true & finder.tested)[:MAX_FLAGS])
+
+
+class _FlagFinder(traversal.FunctionBodyVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.set_true: set[str] = set()
+        self.tested: set[str] = set()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value == "True":
+            self.set_true.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+
+    def visit_If(self, node: cst.If) -> None:
+        flag, _ = _flag_test(node.test)
+        if flag is not None:
+            self.tested.add(flag)
