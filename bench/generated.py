@@ -76,14 +76,25 @@ def judge(program: Program, findings: list[Finding]) -> Outcome:
     return out
 
 
+_FRAMEWORKS: list = []
+
+
 def lint_program(program: Program) -> list[Finding]:
-    """spanlint's findings on `program`, linted as a project of its own (public API)."""
+    """spanlint's findings on `program`, linted as a project of its own (public API), with the
+    framework classes of this environment, as the command line reads them (`--cli-check`)."""
     from spanlint import Settings, check_source
+    from spanlint.rules.environment import FrameworkClasses
     from spanlint.rules.project import ProjectIndex, summarize_source
 
     settings = Settings(select=("ALL",))
     summaries = [summarize_source(source, settings.vocabulary, path) for path, source in sorted(program.files.items())]
     project = ProjectIndex.merge(settings.vocabulary, summaries)
+    if not _FRAMEWORKS:  # read once per process: every program is linted in the same environment
+        _FRAMEWORKS.append(FrameworkClasses.for_environment(settings.python, None))
+    project.frameworks = _FRAMEWORKS[0]
+    project.frameworks.own_packages = frozenset(
+        part for path in program.files for part in (*path.split("/")[:-1], path.rsplit("/", 1)[-1].removesuffix(".py"))
+    )
     findings: list[Finding] = []
     for path, source in sorted(program.files.items()):
         for d in check_source(source, path, settings, project):

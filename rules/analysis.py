@@ -44,6 +44,8 @@ GRAPH_MESSAGE_CLASS = ("langchain_core.messages", "BaseMessage")
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 # `SpanAnalysis.memo` keys of the guesses by name (`SpanAnalysis.guessed_classes`).
 _NAMES_BY_NOUN, _GUESSED, _GUESSED_SPAN = "names by noun", "guessed", "guessed span"
+# Span nouns spelled two ways: a value named `msg` may be a `ChatMessage`, a `message` an agentscope `Msg`.
+_NOUN_SPELLINGS = {"msg": "message"}
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
 
 
@@ -120,6 +122,14 @@ class FunctionFacts:
     mixed_collections: set[str] = field(default_factory=set)  # locals that receive values not built here
 
     loop_sources: dict[str, str] = field(default_factory=dict)  # loop variable -> the local it iterates
+    aliases: dict[str, str] = field(default_factory=dict)  # local -> the local it was bound to (`y = x`)
+    # local -> the key it was read with (`sid` for `x = spans[sid]`, `for sid, x in spans.items()`)
+    read_keys: dict[str, str] = field(default_factory=dict)
+    id_of: dict[str, str] = field(default_factory=dict)  # local -> the local whose id it holds (`k = x.span_id`)
+    copies: dict[str, cst.Call] = field(default_factory=dict)  # local -> the copying call it was bound to
+    # Locals holding a deep copy made here or anything read out of one (`for m in deepcopy(msgs)`,
+    # `m.content[0]`): new objects all the way down.
+    deep: set[str] = field(default_factory=set)
     narrowed: dict[str, str] = field(default_factory=dict)  # code of `x` in `isinstance(x, C)` -> C, a class of the tree
 
     def holds_built(self, name: str | None) -> bool:
@@ -194,7 +204,7 @@ class SpanAnalysis:
         """`guessed_classes` (`kind` _GUESSED) or the span class made of it, computed once per set of
         nouns (and field): rules ask about every write, and a generated module has thousands."""
         name = last_name(expr)
-        nouns = frozenset({self._noun_of(p) for p in name_parts(name)} - {None}) if name is not None else frozenset()
+        nouns = frozenset({self._guess_noun(p) for p in name_parts(name)} - {None}) if name is not None else frozenset()
         key = (kind, field, nouns)
         if key in self.memo:
             return self.memo[key]
@@ -224,7 +234,7 @@ class SpanAnalysis:
             names = list(self._origins)
             by_noun: dict[str, list[int]] = {}
             for index, local in enumerate(names):
-                for noun in {self._noun_of(p) for p in name_parts(local)} - {None}:
+                for noun in {self._guess_noun(p) for p in name_parts(local)} - {None}:
                     by_noun.setdefault(noun, []).append(index)
             found = self.memo[_NAMES_BY_NOUN] = (by_noun, names)
         return found
@@ -342,6 +352,11 @@ class SpanAnalysis:
                 return candidate
         return None
 
+    def _guess_noun(self, part: str) -> str | None:
+        """The span noun of a name part for matching values with classes: `msg` and `message` are one."""
+        noun = self._noun_of(part)
+        return _NOUN_SPELLINGS.get(noun, noun) if noun is not None else None
+
     def _has_strong_noun(self, text: str) -> bool:
         parts = [p for word in re.findall(r"\w+", text) for p in name_parts(word)]
         return any(self._noun_of(p) in self._strong_nouns for p in parts)
@@ -420,13 +435,21 @@ class SpanAnalysis:
             if self.is_graph_state_spans(expr, facts):
                 module, name = GRAPH_MESSAGE_CLASS
                 return self.project.class_named(name, None, module)
-            return self.known_class(expr.value, facts)
+            return self.element_class(expr.value, facts, "__getitem__")
         if isinstance(expr, cst.Await):
             return self.known_class(expr.expression, facts)
+        if isinstance(expr, cst.Call) and callee_name(expr) == "next" and expr.args and isinstance(
+            expr.args[0].value, cst.GeneratorExp
+        ):
+            return self.known_class(expr.args[0].value.elt, facts)  # `next(o for o in xs if ...)`
+        if isinstance(expr, (cst.List, cst.Tuple, cst.Set)) and expr.elements:
+            # a literal collection: its elements' class, when they all have the same one
+            classes = {self.known_class(e.value, facts) for e in expr.elements if not isinstance(e, cst.StarredElement)}
+            return classes.pop() if len(classes) == 1 else None
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             method = expr.func.attr.value
             if method in ("get", "pop", "values", "copy"):
-                return self.known_class(expr.func.value, facts)
+                return self.element_class(expr.func.value, facts, method)
             receiver = expr.func.value
             if isinstance(receiver, cst.Call) and callee_name(receiver) == "super" and facts is not None:
                 owner = self.class_named(facts.self_class)  # its methods' return types include the inherited ones
@@ -435,7 +458,26 @@ class SpanAnalysis:
             return self.class_named(owner.return_type(method)) if owner is not None else None
         if isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
             return self.known_class(expr.args[0].value, facts)
+        kept = filtered_source(expr)
+        if kept is not expr:
+            return self.known_class(kept, facts)
         return None
+
+    def element_class(self, expr: cst.BaseExpression, facts: FunctionFacts | None, method: str = "__iter__") -> SpanClass | None:
+        """The class of what is read out of `expr` by `method` (`__iter__` for a loop, `__getitem__` for
+        `expr[k]`, `get`...), when the code says which.
+
+        A collection declared with its elements' class (`list[Span]`) is known by that class; a
+        container class of the tree (`ContextBuffer` with `get`, `__iter__`) gives what its method
+        returns (annotated, or the typed field it returns), else nothing: what comes out of a known
+        container that is not a span is unknown, not known not to be a span."""
+        owner = self.known_class(expr, facts)
+        if owner is None or owner.is_span or not owner.container:
+            return owner
+        returned = owner.return_type(method) or (owner.return_type("__iter__") if method in ("values", "__getitem__") else None)
+        if returned is None and method in ("get", "pop"):
+            returned = owner.return_type("__getitem__")
+        return self.class_named(returned) if returned else None
 
     def declares_builtin(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
         """`expr`'s value (or its elements) is declared as text, bytes or a number (`chunks: deque[bytes]`,
@@ -490,7 +532,10 @@ class SpanAnalysis:
                 return None
             if facts is not None and expr.value in facts.span_aliases:
                 return f"{expr.value} {facts.alias_sources.get(expr.value, '')}"
-            return expr.value if self.is_span_name(expr.value) else None
+            if self.is_span_name(expr.value):
+                return expr.value
+            origin = facts.aliases.get(expr.value) if facts is not None else None
+            return self._evidence(cst.Name(origin), facts) if origin and origin != expr.value else None
         if isinstance(expr, cst.Attribute):
             return expr.attr.value if self.is_span_name(expr.attr.value) else None
         if self.is_span_read(expr, facts):
@@ -516,6 +561,8 @@ class SpanAnalysis:
             return self.is_span_container(expr.func.value, facts)
         elif isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
             return self.is_span_container(expr.args[0].value, facts)
+        elif filtered_source(expr) is not expr:
+            return self.is_span_container(filtered_source(expr), facts)
         if name is None:
             return False
         parts = name_parts(name)
@@ -662,20 +709,36 @@ def _builds_elements(value: cst.ListComp | cst.List | cst.GeneratorExp) -> bool:
 
 
 class _LocalFactsCollector(traversal.FunctionBodyVisitor):
-    """Collects aliases and constructed locals of one function body (not nested functions)."""
+    """Collects aliases and constructed locals of one function body (not nested functions).
+
+    A local bound to another (`y = x`, `y, k = x, x.id`, `(y := x)`, `y = next(o for o in [x] if o)`,
+    a loop over `[x]`) is the same object: it gets every fact of `x`. Bindings are taken when their
+    statement is left, so a comprehension inside the value is bound first."""
 
     def __init__(self, analysis: SpanAnalysis, facts: FunctionFacts) -> None:
         super().__init__()
         self.analysis = analysis
         self.facts = facts
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            if isinstance(target.target, cst.Name):
-                self._bind(target.target.value, node.value)
+    def leave_Assign(self, original_node: cst.Assign) -> None:
+        for target in original_node.targets:
+            self._bind_target(target.target, original_node.value)
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+    def _bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            self._bind(target.value, value)
+        elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and len(
+            target.elements
+        ) == len(value.elements):
+            for left, right in zip(target.elements, value.elements):
+                if not isinstance(left, cst.StarredElement) and not isinstance(right, cst.StarredElement):
+                    self._bind_target(left.value, right.value)
+
+    def leave_AnnAssign(self, original_node: cst.AnnAssign) -> None:
+        node = original_node
         if isinstance(node.target, cst.Name):
+            if node.value is not None:
+                self._bind(node.target.value, node.value)
             annotated = _annotation_class(node.annotation)
             if annotated and self.analysis.class_named(annotated) is not None:
                 self.facts.types[node.target.value] = annotated
@@ -683,8 +746,6 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                     self.facts.classes[node.target.value] = annotated
             elif annotated in BUILTIN_TYPES:
                 self.facts.builtins.add(node.target.value)
-            if node.value is not None:
-                self._bind(node.target.value, node.value)
 
     def visit_Call(self, node: cst.Call) -> None:
         """`isinstance(x, C)` narrows `x` to a class of the tree; `found.append(x)`: `found` holds objects
@@ -701,9 +762,9 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
         ):
             self.facts.mixed_collections.add(func.value.value)
 
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        if isinstance(node.target, cst.Name):
-            self._bind(node.target.value, node.value)
+    def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
+        if isinstance(original_node.target, cst.Name):
+            self._bind(original_node.target.value, original_node.value)
 
     def visit_For(self, node: cst.For) -> None:
         self._bind_loop(node.target, node.iter)
@@ -716,30 +777,53 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
             self._bind(node.asname.name.value, node.item)
 
     def _bind_loop(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression) -> None:
+        key: cst.BaseExpression | None = None
         if isinstance(iterable, cst.Call) and callee_name(iterable) == "enumerate" and iterable.args:
             iterable = iterable.args[0].value
             if isinstance(target, cst.Tuple) and len(target.elements) == 2:
-                target = target.elements[1].value  # type: ignore[assignment]
+                key, target = target.elements[0].value, target.elements[1].value  # type: ignore[assignment]
         elif isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items":
             if isinstance(target, cst.Tuple) and len(target.elements) == 2:
-                target = target.elements[1].value  # type: ignore[assignment]
+                key, target = target.elements[0].value, target.elements[1].value  # type: ignore[assignment]
             iterable = iterable.func.value
         if not isinstance(target, cst.Name):
             return
+        iterable = filtered_source(iterable)  # `for x in [o for o in spans if o.content]`: the spans
         name = target.value
-        if isinstance(iterable, cst.Name):
-            self.facts.loop_sources[name] = iterable.value
-        if self.analysis.is_payload(iterable, self.facts):
-            self.facts.not_spans.add(name)
+        facts = self.facts
+        if isinstance(iterable, (cst.List, cst.Tuple)) and len(iterable.elements) == 1 and isinstance(
+            iterable.elements[0].value, cst.Name
+        ):
+            self._alias(name, iterable.elements[0].value.value)  # `for o in [x]`: `o` is `x`
             return
-        known = self.analysis.known_class(iterable, self.facts)
+        if isinstance(iterable, cst.Name):
+            facts.loop_sources[name] = iterable.value
+        if self._reads_deep_copy(iterable):
+            facts.built_here.add(name)
+            facts.deep.add(name)
+        known = self.analysis.element_class(iterable, facts)
+        if known is None and self.analysis.is_payload(iterable, facts):
+            facts.not_spans.add(name)
+            return
+        facts.alias_sources[name] = self.analysis.module.code_for_node(iterable)
+        if isinstance(key, cst.Name):
+            facts.read_keys[name] = key.value
         if known is not None:
-            self.facts.types[name] = known.name
-            if known.is_span:
-                self.facts.classes[name] = known.name
-        elif self.analysis.is_span_container(iterable, self.facts):
-            self.facts.span_aliases.add(name)
-            self.facts.alias_sources[name] = self.analysis.module.code_for_node(iterable)
+            self._typed(name, known.name)
+        elif self.analysis.is_span_container(iterable, facts):
+            facts.span_aliases.add(name)
+
+    def _reads_deep_copy(self, value: cst.BaseExpression) -> bool:
+        """`value` is a deep copy made here, or read out of one (`copied.content[0]`, a comprehension
+        over `copied.content`)."""
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            return self._reads_deep_copy(value.for_in.iter)
+        if isinstance(value, cst.Call) and _copies_deeply(value):
+            return True
+        if isinstance(value, cst.Call) and callee_name(value) in ("list", "reversed", "sorted", "tuple", "enumerate") and value.args:
+            return self._reads_deep_copy(value.args[0].value)
+        root = root_name(value)
+        return root is not None and root in self.facts.deep
 
     def _typed(self, name: str, class_name: str) -> None:
         known = self.analysis.class_named(class_name)
@@ -748,17 +832,49 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
             if known.is_span:
                 self.facts.classes[name] = class_name
 
+    def _alias(self, name: str, source: str) -> None:
+        """`name` is bound to the object `source` holds: it gets every fact of `source`."""
+        facts = self.facts
+        root = facts.aliases.get(source, source)
+        if root == name:
+            return
+        facts.aliases[name] = root
+        for names in (facts.span_aliases, facts.built_here, facts.not_spans, facts.builtins, facts.built_collections, facts.deep):
+            if source in names:
+                names.add(name)
+        for table in (facts.types, facts.classes, facts.alias_sources, facts.loop_sources, facts.read_keys, facts.id_of):
+            if source in table:
+                table[name] = table[source]
+        if source in facts.narrowed:
+            self._typed(name, facts.narrowed[source])  # `if isinstance(block, TextBlock): text_block = block`
+        elif source in facts.params and source not in facts.types:
+            annotated = facts.params[source]
+            if annotated:
+                self._typed(name, annotated)
+
     def _bind(self, name: str, value: cst.BaseExpression) -> None:
         if isinstance(value, cst.Await):
             value = value.expression
         facts = self.facts
+        source = _alias_source(value)
+        if source is not None:
+            self._alias(name, source)
+            return
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.attr.value in self.analysis.vocabulary.id_fields:
+            facts.id_of[name] = facts.aliases.get(value.value.value, value.value.value)  # `key = span.span_id`
         if isinstance(value, (cst.List, cst.Dict)) and not value.elements:
             facts.accumulators.add(name)
             return
         if isinstance(value, (cst.ListComp, cst.List, cst.GeneratorExp)) and _builds_elements(value):
             facts.built_collections.add(name)
             return
-        if self.analysis.is_payload(value, facts):
+        if self._reads_deep_copy(value):
+            facts.built_here.add(name)
+            facts.built_collections.add(name)
+            facts.deep.add(name)
+            if not isinstance(value, cst.Call):
+                return
+        if self.analysis.is_payload(value, facts) and self.analysis.known_class(value, facts) is None:
             facts.not_spans.add(name)
             return
         if isinstance(value, cst.Call):
@@ -779,9 +895,22 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                 isinstance(value.func, cst.Call) and callee_name(value.func) == "type"
             ):
                 facts.built_here.add(name)
-                if _copies_deeply(value):
-                    facts.built_collections.add(name)  # a deep copy's elements are new objects too
+                if last in COPY_CALLS:
+                    facts.copies[name] = value
+                    copied = self.analysis.known_class(value.func.value if isinstance(value.func, cst.Attribute) else (
+                        value.args[0].value if value.args else value.func), facts)
+                    if copied is not None:
+                        self._typed(name, copied.name)
                 return
+        code = self.analysis.module.code_for_node
+        if isinstance(value, cst.Subscript) or (
+            isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in ("get", "pop")
+        ):
+            facts.alias_sources[name] = code(value)
+            read_key = value.slice[0].slice if isinstance(value, cst.Subscript) else (value.args[0] if value.args else None)
+            key_value = getattr(read_key, "value", None)
+            if isinstance(key_value, cst.Name):
+                facts.read_keys[name] = key_value.value
         # Calls: `c.get(k)`, `c.pop(k)`, and methods of a class of the tree with a return annotation.
         known = self.analysis.known_class(value, facts) if not isinstance(value, cst.Call) or isinstance(
             value.func, cst.Attribute
@@ -792,7 +921,31 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                 facts.classes[name] = known.name
         elif self.analysis.is_span_read(value, facts):
             facts.span_aliases.add(name)
-            facts.alias_sources[name] = self.analysis.module.code_for_node(value)
-        elif isinstance(value, cst.Name) and value.value in facts.span_aliases:
-            facts.span_aliases.add(name)
-            facts.alias_sources[name] = facts.alias_sources.get(value.value, value.value)
+
+
+def filtered_source(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`xs` for `[o for o in xs if ...]` (or a generator or set of the same shape, nested): a
+    comprehension keeping some of the objects of `xs` themselves; else `expr`."""
+    while isinstance(expr, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+        loop = expr.for_in
+        if loop.inner_for_in is not None or not isinstance(expr.elt, cst.Name) or not isinstance(loop.target, cst.Name):
+            break
+        if expr.elt.value != loop.target.value:
+            break
+        expr = loop.iter
+    return expr
+
+
+def _alias_source(value: cst.BaseExpression) -> str | None:
+    """The local `value` evaluates to the object of: `x` for `x`, `(y := x)`, `next(o for o in [x] if ...)`
+    (the comprehension's `o` is bound to `x` by its loop)."""
+    if isinstance(value, cst.Name) and value.value not in ("None", "True", "False"):
+        return value.value
+    if isinstance(value, cst.NamedExpr) and isinstance(value.target, cst.Name):
+        return value.target.value
+    if (
+        isinstance(value, cst.Call) and callee_name(value) == "next" and value.args
+        and isinstance(value.args[0].value, cst.GeneratorExp) and isinstance(value.args[0].value.elt, cst.Name)
+    ):
+        return value.args[0].value.elt.value
+    return None

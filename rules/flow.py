@@ -4,7 +4,8 @@ A covering statement is one the caller recognises (a version bump, a rehash). It
 or after the write; a `finally` block covers every path through its `try`; a path that ends in
 `raise` needs no cover (the operation failed). The analysis is structural (if/elif/else, loops with
 `else`, `break`/`continue`, try/except/else/finally, with, match, return) and runs only on functions
-that contain a candidate write.
+that contain a candidate write. Flags are followed: a local set to `True` on a path (`changed = True`)
+sends that path into `if changed:` (a cover there covers it) and never into its `else`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from spanlint.rules import traversal
 from spanlint.rules.libcst_backend import cst
 
-# A path's state: (the write happened, a covering statement happened).
-State = tuple[bool, bool]
+# A path's state: (the write happened, a covering statement happened, the locals set to True on it).
+State = tuple[bool, bool, frozenset[str]]
 if TYPE_CHECKING:
     Covers = Callable[[cst.BaseSmallStatement], bool]
     CoversTest = Callable[[cst.BaseExpression], bool]
@@ -43,16 +45,19 @@ def uncovered(
     an `if`/`elif` test it accepts (a guard: `if art.version != span.version: raise ...`) covers
     both branches.
     """
-    flow = _Flow(write, covers, covers_test)
-    exits = flow.block(function.body, {(False, False)})
-    return (True, False) in exits.normal | exits.returns
+    flow = _Flow(write, covers, covers_test, _flags(function))
+    exits = flow.block(function.body, {(False, False, frozenset())})
+    return any(written and not covered for written, covered, _ in exits.normal | exits.returns)
 
 
 class _Flow:
-    def __init__(self, write: cst.BaseSmallStatement, covers: Covers, covers_test: CoversTest | None) -> None:
+    def __init__(
+        self, write: cst.BaseSmallStatement, covers: Covers, covers_test: CoversTest | None, flags: frozenset[str]
+    ) -> None:
         self.write = write
         self.covers = covers
         self.covers_test = covers_test
+        self.flags = flags
 
     def block(self, body: cst.BaseSuite | Sequence[cst.BaseStatement], states: set[State]) -> _Exits:
         statements: Iterable[cst.CSTNode]
@@ -78,14 +83,22 @@ class _Flow:
             return self.simple(node.body, states)
         if isinstance(node, cst.If):
             if self.covers_test is not None and self.covers_test(node.test):
-                states = {(written, True) for written, _ in states}
-            taken = self.block(node.body, states)
+                states = {(written, True, flags) for written, _, flags in states}
+            flag, negated = _flag_test(node.test)
+            into, past = set(states), set(states)
+            if flag in self.flags:  # a path whose flag is set goes one way only; the others either way
+                unset = {state for state in states if flag not in state[2]}
+                if negated:
+                    into = unset
+                else:
+                    past = unset
+            taken = self.block(node.body, into)
             if isinstance(node.orelse, cst.If):
-                other = self.statement(node.orelse, states)
+                other = self.statement(node.orelse, past)
             elif isinstance(node.orelse, cst.Else):
-                other = self.block(node.orelse.body, states)
+                other = self.block(node.orelse.body, past)
             else:
-                other = _Exits(normal=set(states))
+                other = _Exits(normal=set(past))
             taken.absorb(other)
             taken.normal |= other.normal
             return taken
@@ -117,9 +130,15 @@ class _Flow:
         current = set(states)
         for small in body:
             if small is self.write:
-                current = {(True, covered) for _, covered in current}
+                current = {(True, covered, flags) for _, covered, flags in current}
             if self.covers(small):
-                current = {(written, True) for written, _ in current}
+                current = {(written, True, flags) for written, _, flags in current}
+            if isinstance(small, cst.Assign) and self.flags:
+                for target in small.targets:
+                    if isinstance(target.target, cst.Name) and target.target.value in self.flags:
+                        name = target.target.value
+                        truth = isinstance(small.value, cst.Name) and small.value.value == "True"
+                        current = {(w, c, flags | {name} if truth else flags - {name}) for w, c, flags in current}
             if isinstance(small, cst.Return):
                 exits.returns |= current
                 current = set()
@@ -138,7 +157,7 @@ class _Flow:
         head = set(states)
         exits = _Exits()
         breaks: set[State] = set()
-        for _ in range(8):  # the state space has four points: this reaches the fixpoint
+        for _ in range(64):  # the states only grow, over a small space: this reaches the fixpoint
             outcome = self.block(node.body, head)
             exits.returns |= outcome.returns
             breaks |= outcome.breaks
@@ -180,3 +199,41 @@ class _Flow:
             covered.absorb(through)
             getattr(covered, kind).update(through.normal)
         return covered
+
+
+def _flag_test(test: cst.BaseExpression) -> tuple[str | None, bool]:
+    """(`flag`, negated) for `if flag:` / `if not flag:`, else (None, False). A compound test
+    (`if changed and strict:`) may go either way."""
+    negated = False
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test, negated = test.expression, True
+    if isinstance(test, cst.Name) and test.value not in ("True", "False", "None"):
+        return test.value, negated
+    return None, False
+
+
+# Flags followed per function: each doubles the states a path may be in.
+MAX_FLAGS = 4
+
+
+def _flags(function: cst.FunctionDef) -> frozenset[str]:
+    """The locals of `function` both set to `True` and tested by an `if` (`if changed:`), at most MAX_FLAGS."""
+    finder = _FlagFinder()
+    traversal.visit(function.body, finder)
+    return frozenset(sorted(finder.set_true & finder.tested)[:MAX_FLAGS])
+
+
+class _FlagFinder(traversal.FunctionBodyVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.set_true: set[str] = set()
+        self.tested: set[str] = set()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value == "True":
+            self.set_true.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+
+    def visit_If(self, node: cst.If) -> None:
+        flag, _ = _flag_test(node.test)
+        if flag is not None:
+            self.tested.add(flag)

@@ -29,6 +29,10 @@ NEUTRAL_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 RECORD_LIBRARIES = frozenset({
     "pydantic", "typing", "typing_extensions", "abc", "dataclasses", "attr", "attrs", "msgspec", "enum", "collections",
 })
+# Fields that place a widget on a screen: a class with two of them is a UI element, not a span.
+LAYOUT_FIELDS = frozenset({"x", "y", "width", "height", "left", "top"})
+# Methods that make a class a container of other objects.
+CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
 ORM_FIELD_CALLS = frozenset({"Column", "mapped_column", "relationship"})
 # Syntax trees nested deeper than this are not linted: LibCST's native parser overflows its stack
@@ -88,6 +92,10 @@ class SpanClass:
     ancestors: frozenset[str] = frozenset()
     exempt: bool = False  # it or a class it extends is in `vocabulary.not_span_classes`
     nullable: frozenset[str] = frozenset()  # fields that may be set to None
+    # It holds other objects (defines `__iter__`, `__getitem__`, `get` or `values`): what is read out
+    # of it has the class its methods return, not its own.
+    container: bool = False
+    mapping: bool = False  # a `TypedDict`: its fields are items (`span["content"]`)
 
     @property
     def is_span(self) -> bool:
@@ -96,12 +104,13 @@ class SpanClass:
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
         class that extends a library class (a widget, an exception) or maps a database table is not,
-        nor one the configuration exempts (`vocabulary.not_span_classes`)."""
+        nor one placed on a screen (two layout fields: `Label(id, text, x, y)`, a widget), nor one the
+        configuration exempts (`vocabulary.not_span_classes`)."""
         if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
         if self.named_like_span or self.version_fields or self.hash_fields:
             return True
-        if self.foreign_base or self.table_row:
+        if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2:
             return False
         return (self.is_record and self.strong_content) or self.own_content
 
@@ -268,7 +277,7 @@ class ProjectIndex:
         field_types: dict[str, str] = {}
         returns: dict[str, str] = {}
         numeric: set[str] = set()
-        is_record = auto_versioned = foreign_base = table_row = False
+        is_record = auto_versioned = foreign_base = table_row = mapping = False
         seen: set[str] = set()
         pending = [facts]
         while pending:
@@ -288,6 +297,7 @@ class ProjectIndex:
                 returns.setdefault(method, type_name)
             numeric |= current.numeric
             is_record = is_record or current.is_record
+            mapping = mapping or "TypedDict" in current.bases
             modules = current.base_modules or ("",) * len(current.bases)
             for base, module in zip(current.bases, modules):
                 parent = self.classes.get(base)
@@ -323,6 +333,8 @@ class ProjectIndex:
             ancestors=frozenset(seen - {name}),
             exempt=bool(seen & set(vocabulary.not_span_classes)),
             nullable=frozenset(nullable),
+            container=bool(methods & CONTAINER_METHODS),
+            mapping=mapping,
             strong_content=any(f in textual for f in vocabulary.strong_content_fields),
             own_content=any(f in textual for f in vocabulary.class_content_fields)
             and any(f in fields_ for f in _own_id_names(vocabulary)),
@@ -672,6 +684,11 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
                             field_types.setdefault(inner.target.attr, annotated)
                 for attr, inferred in _init_assigned_classes(statement):
                     field_types.setdefault(attr, inferred)
+    for statement in node.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name not in returns:
+            inferred = _returned_field_class(statement, field_types)
+            if inferred:
+                returns[statement.name] = inferred
     table_row = table_row or "__tablename__" in declared
     bases = [b.value if isinstance(b, ast.Subscript) else b for b in node.bases]
     base_names = tuple(last_name(b) for b in bases)
@@ -685,6 +702,28 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
         tuple(sorted(returns.items())), frozenset(numeric), base_modules if any(base_modules) else (), frozenset(nullable),
     )
+
+
+def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_types: Mapping[str, str]) -> str | None:
+    """For a method without a return annotation that returns what one of its class's typed fields holds
+    (`return self.spans[sid]`, `self.spans.get(k)`, `iter(self.spans.values())`, `yield from self.spans`),
+    that field's (element) class."""
+    for node in ast.walk(method):
+        value = node.value if isinstance(node, (ast.Return, ast.YieldFrom)) else None
+        while value is not None:
+            if isinstance(value, ast.Call) and last_name(value.func) in ("iter", "list", "reversed", "sorted", "tuple") and value.args:
+                value = value.args[0]
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("get", "pop", "values", "copy"):
+                value = value.func.value
+            elif isinstance(value, ast.Subscript):
+                value = value.value
+            else:
+                break
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            found = field_types.get(value.attr)
+            if found and found not in BUILTIN_TYPES:
+                return found
+    return None
 
 
 def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from spanlint.rules import flow
-from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_value
+from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_key, string_value
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS
@@ -38,10 +38,23 @@ class ContentWrite:
     owner_code: str
     field: str | None  # the content field; None for a setter method on a class with no known field
     span_class: SpanClass | None  # the owner's class, when the tree says which
-    copy: cst.Call | None = None  # for a copy stored back under the same id: the copying call
+    # for a copy stored back under the same id: the copying call (or `{**span, "content": ...}`)
+    copy: cst.Call | cst.Dict | None = None
+    item: bool = False  # the span is a mapping (`TypedDict`) and its fields are items: `span["content"]`
 
     def describe(self) -> str:
-        return f"`{self.owner_code}.{self.field}`" if self.field else f"`{self.owner_code}`'s content"
+        return f"`{self.access(self.field)}`" if self.field else f"`{self.owner_code}`'s content"
+
+    def access(self, field: str) -> str:
+        """The code reading `field` of the written span: `s.version`, or `s["version"]` for a mapping."""
+        return f'{self.owner_code}["{field}"]' if self.item else f"{self.owner_code}.{field}"
+
+    def field_target(self, field: str) -> cst.BaseAssignTargetExpression:
+        """`owner.<field>` (or `owner["<field>"]`) as an assignment target."""
+        if self.item:
+            index = cst.SubscriptElement(cst.Index(cst.SimpleString(f'"{field}"')))
+            return cst.Subscript(value=self.owner.deep_clone(), slice=[index])
+        return cst.Attribute(value=self.owner.deep_clone(), attr=cst.Name(field))
 
     def rewritten(self) -> str:
         """`<what> rewritten in place`, or `<what> replaced by a copy under the same id`."""
@@ -152,28 +165,49 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 field = string_value(target.slice[0].slice.value) if isinstance(target.slice[0].slice, cst.Index) else None
                 if field in self.content_fields:
                     self._add(container.value, field, value)
+            elif string_key(target) in self.content_fields:
+                known = self.analysis.class_of(container, self.facts)
+                if known is not None and known.mapping:  # `span["content"] = ...` on a TypedDict span
+                    self._add(container, string_key(target), value, item=True)
 
     def _stored_copy(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        """`store[s.span_id] = replace(s, content=x)`: a copy with new content stored under the same id."""
-        if not isinstance(target, cst.Subscript) or not isinstance(value, cst.Call):
+        """`store[s.span_id] = replace(s, content=x)` (or a local bound to that copy stored so): a copy
+        with new content stored under the id of the span it copies. A copy given a new id is new."""
+        if not isinstance(target, cst.Subscript):
+            return
+        if isinstance(value, cst.Name) and value.value in self.facts.copies:
+            value = self.facts.copies[value.value]  # `m2 = m.model_copy(update=...)`; `msgs[i] = m2`
+        if not isinstance(value, (cst.Call, cst.Dict)):
             return
         copied = _copied_object(value)
         if copied is None:
             return
-        field = next((f for f in _new_fields(value) if f in self.content_fields), None)
-        if field is None:
+        fields = _new_fields(value)
+        field = next((f for f in fields if f in self.content_fields), None)
+        known = self.analysis.known_class(copied, self.facts)
+        ids = known.id_fields if known is not None and known.id_fields else self.vocabulary.id_fields
+        if field is None or any(f in fields for f in ids):
             return
-        owner_code = self.analysis.module.code_for_node(copied)
-        target_code = self.analysis.module.code_for_node(target)
         key = target.slice[0].slice
-        key_code = self.analysis.module.code_for_node(key.value) if isinstance(key, cst.Index) else ""
-        same_id = (
-            target_code == owner_code
-            or self.facts.alias_sources.get(owner_code) == target_code
-            or any(key_code == f"{owner_code}.{f}" for f in self.vocabulary.id_fields)
-        )
-        if same_id:
-            self._add(copied, field, _new_value(value, field), copy=value)
+        if isinstance(key, cst.Index) and self._same_id(copied, target, key.value):
+            self._add(copied, field, fields[field], copy=value, item=isinstance(value, cst.Dict))
+
+    def _same_id(self, copied: cst.BaseExpression, target: cst.Subscript, key: cst.BaseExpression) -> bool:
+        """`target` (`store[key]`) is where the span `copied` was read from, or `key` is its id: the key
+        it was read with (`x = spans[sid]` ... `spans[sid]`), `x.span_id`, or a local holding it."""
+        code = self.analysis.module.code_for_node
+        facts = self.facts
+        owner_code = code(copied)
+        if code(target) == owner_code or facts.alias_sources.get(owner_code) == code(target):
+            return True
+        same = {owner_code}
+        if isinstance(copied, cst.Name):
+            root = facts.aliases.get(copied.value, copied.value)
+            same |= {root} | {name for name, source in facts.aliases.items() if source == root}
+        key_code = code(key)
+        if isinstance(key, cst.Name) and (facts.id_of.get(key.value) in same or any(facts.read_keys.get(o) == key.value for o in same)):
+            return True
+        return any(key_code in (f"{o}.{f}", f'{o}["{f}"]') for o in same for f in self.vocabulary.id_fields)
 
     def _add(
         self,
@@ -183,6 +217,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         *,
         setter: bool = False,
         copy: cst.Call | None = None,
+        item: bool = False,
     ) -> None:
         if self._small is None or self._line is None:
             return
@@ -206,7 +241,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 return  # a known span class whose content lives elsewhere: this attribute is not its content
         self.writes.append(
             ContentWrite(
-                self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy
+                self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy, item
             )
         )
 
@@ -243,8 +278,12 @@ def _takes_out_only_built(
     return (same_attribute or same_object) and root_name(right) in facts.built_here
 
 
-def _copied_object(call: cst.Call) -> cst.BaseExpression | None:
-    """`s` for `replace(s, ...)`, `dataclasses.replace(s, ...)`, `s.model_copy(...)`, `s._replace(...)`."""
+def _copied_object(call: cst.Call | cst.Dict) -> cst.BaseExpression | None:
+    """`s` for `replace(s, ...)`, `dataclasses.replace(s, ...)`, `s.model_copy(...)`, `s._replace(...)`,
+    `{**s, ...}`."""
+    if isinstance(call, cst.Dict):
+        starred = [e.value for e in call.elements if isinstance(e, cst.StarredDictElement)]
+        return starred[0] if len(starred) == 1 else None
     name = callee_name(call)
     if name not in COPY_CALLS:
         return None
@@ -257,9 +296,15 @@ def _copied_object(call: cst.Call) -> cst.BaseExpression | None:
     return None
 
 
-def _new_fields(call: cst.Call) -> dict[str, cst.BaseExpression]:
-    """The fields a copying call sets: keyword arguments, or the keys of `update={...}`."""
+def _new_fields(call: cst.Call | cst.Dict) -> dict[str, cst.BaseExpression]:
+    """The fields a copying call sets: keyword arguments, or the keys of `update={...}` (of `{**s, ...}`)."""
     found: dict[str, cst.BaseExpression] = {}
+    if isinstance(call, cst.Dict):
+        for element in call.elements:
+            key = string_value(element.key) if isinstance(element, cst.DictElement) else None
+            if key:
+                found[key] = element.value
+        return found
     for arg in call.args:
         if arg.keyword is None:
             continue
@@ -272,10 +317,6 @@ def _new_fields(call: cst.Call) -> dict[str, cst.BaseExpression]:
         else:
             found[arg.keyword.value] = arg.value
     return found
-
-
-def _new_value(call: cst.Call, field: str) -> cst.BaseExpression | None:
-    return _new_fields(call).get(field)
 
 
 def copy_sets(write: ContentWrite, fields: Iterable[str]) -> bool:
@@ -316,6 +357,8 @@ class _EffectFinder(traversal.Visitor):
     def _assigned(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Attribute) and target.attr.value in self.fields and self._is_owner(target.value):
             self.found = True
+        elif isinstance(target, cst.Subscript) and string_key(target) in self.fields and self._is_owner(target.value):
+            self.found = True  # `span["version"] += 1` on a mapping span
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self._assigned(element.value)
@@ -336,6 +379,12 @@ class _EffectFinder(traversal.Visitor):
         if (called == "setattr" or called.endswith(".__setattr__")) and len(node.args) >= 2:
             if string_value(node.args[1].value) in self.fields and self._is_owner(node.args[0].value):
                 self.found = True
+            return
+        if (
+            isinstance(func, cst.Attribute) and func.attr.value == "clear" and isinstance(func.value, cst.Attribute)
+            and func.value.attr.value in self.fields and self._is_owner(func.value.value)
+        ):
+            self.found = True  # `snippet.offsets.clear()`
             return
         name = callee_name(node)
         helper = self.effects.project.helpers.get(name or "")
@@ -384,11 +433,11 @@ class ContentWritePrefilter(Prefilter):
 
     def _is_write(self, node: ast.AST) -> bool:
         if isinstance(node, ast.Assign):
+            copying = (isinstance(node.value, ast.Call) and last_name(node.value) in COPY_CALLS) or (
+                isinstance(node.value, ast.Dict) and None in node.value.keys  # `{**span, "content": ...}`
+            )
             return any(
-                self._is_target(target) or (
-                    isinstance(target, ast.Subscript) and isinstance(node.value, ast.Call)
-                    and last_name(node.value) in COPY_CALLS
-                )
+                self._is_target(target) or (copying and isinstance(target, (ast.Subscript, ast.Name)))
                 for target in node.targets
             )
         if isinstance(node, ast.AugAssign) or (isinstance(node, ast.AnnAssign) and node.value is not None):
@@ -410,9 +459,10 @@ class ContentWritePrefilter(Prefilter):
     def _is_target(self, target: ast.expr) -> bool:
         if isinstance(target, ast.Subscript):
             container = target.value
-            return isinstance(container, ast.Attribute) and (
+            key = target.slice
+            return (isinstance(container, ast.Attribute) and (
                 container.attr in self.fields or container.attr == "__dict__"
-            )
+            )) or (isinstance(key, ast.Constant) and key.value in self.fields)
         return self._is_content(target)
 
     def _is_content(self, node: ast.expr) -> bool:
@@ -444,6 +494,7 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
             rf"\.(?:{fields})\s*(?::[^=\n]*)?(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
             rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(IN_PLACE_METHODS)})\("
             rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
+            rf"|\[\s*[\"'](?:{fields})[\"']\s*\]\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)|\*\*"
         )
         _PATTERNS[vocabulary] = found
     return found
@@ -478,17 +529,19 @@ class RewriteRule(ScopedRule):
 
     def _is_content(self, target: cst.BaseExpression) -> bool:
         if isinstance(target, cst.Subscript):
+            if string_key(target) in self.vocabulary.content_fields:
+                return True
             target = target.value
             if isinstance(target, cst.Attribute) and target.attr.value == "__dict__":
                 return True
         return isinstance(target, cst.Attribute) and target.attr.value in self.vocabulary.content_fields
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        copying = (isinstance(node.value, cst.Call) and callee_name(node.value) in COPY_CALLS) or (
+            isinstance(node.value, cst.Dict) and any(isinstance(e, cst.StarredDictElement) for e in node.value.elements)
+        )
         for target in node.targets:
-            if self._is_content(target.target) or (
-                isinstance(target.target, cst.Subscript) and isinstance(node.value, cst.Call)
-                and callee_name(node.value) in COPY_CALLS
-            ):
+            if self._is_content(target.target) or (copying and isinstance(target.target, (cst.Subscript, cst.Name))):
                 self._mark()
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
@@ -527,7 +580,7 @@ class RewriteRule(ScopedRule):
         """The first of `fields` the function reads or writes on the written object (`s.version`), if any."""
         code = self.function_code()
         for field in fields:
-            if re.search(rf"{re.escape(write.owner_code)}\.{re.escape(field)}\b", code):
+            if re.search(rf"{re.escape(write.owner_code)}(?:\.{re.escape(field)}\b|\[[\"']{re.escape(field)}[\"']\])", code):
                 return field
         return None
 
@@ -542,6 +595,25 @@ class RewriteRule(ScopedRule):
             return effects.statement_does(small, write.owner_code, keys, methods, effect)
 
         return not flow.uncovered(self.function, write.statement, covers)
+
+    def derived_left(self, write: ContentWrite) -> tuple[str, ...]:
+        """The fields derived from the content (embedding, offsets...) of the written span's class, when
+        they still describe the old text: the copy sets none of them, or no path-covering statement
+        resets or reassigns one (itself or through a helper of the tree that resets them) or re-keys
+        the span. Recomputing one is taken as recomputing what needs it (`end_char_idx` after a cut)."""
+        span_class = write.span_class
+        if span_class is None or not span_class.derived_fields:
+            return ()
+        key = ("derived_left", write.statement)
+        memo = self.context.analysis.memo
+        if key not in memo:
+            fields = span_class.derived_fields
+            if write.copy is not None:
+                done = copy_sets(write, fields)
+            else:
+                done = self.covered(write, fields, (), "resets")
+            memo[key] = () if done else fields
+        return memo[key]
 
     @property
     def vocabulary(self) -> Vocabulary:

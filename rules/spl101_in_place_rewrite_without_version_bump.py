@@ -153,15 +153,15 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         if self.covered(write, versions, self.vocabulary.bump_methods, "bumps"):
             return
         version = span_class.version_field if span_class is not None else self.reads_field(write, versions)
-        bumped = f"`{write.owner_code}.{version}`" if version else "its version"
+        bumped = f"`{write.access(version)}`" if version else "its version"
         fix = None
         if version:
             bump = cst.AugAssign(
-                target=cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(version)),
+                target=write.field_target(version),
                 operator=cst.AddAssign(),
                 value=cst.Integer("1"),
             )
-            fix = Fix(f"Bump `{write.owner_code}.{version}` after the write", "unsafe", insert_after(write, bump))
+            fix = Fix(f"Bump `{write.access(version)}` after the write", "unsafe", insert_after(write, bump))
         self.report(
             write.statement, f"{write.describe()} rewritten in place without bumping {bumped}",
             help=f"Bump {bumped} after the write, or copy the span under a new id", fix=fix,

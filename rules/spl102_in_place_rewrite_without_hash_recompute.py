@@ -101,8 +101,8 @@ the content field.
             return
         self.report(
             write.statement,
-            f"{write.describe()} rewritten in place without recomputing `{write.owner_code}.{hash_field}`",
-            help=f"Recompute `{write.owner_code}.{hash_field}` after the write, or copy the span under a new id",
+            f"{write.describe()} rewritten in place without recomputing `{write.access(hash_field)}`",
+            help=f"Recompute `{write.access(hash_field)}` after the write, or copy the span under a new id",
             fix=self._fix(write, hash_field),
         )
 
@@ -113,11 +113,8 @@ the content field.
             return None
         module_name, function_name = digest.rsplit(".", 1)
         rehash = cst.Assign(
-            targets=[cst.AssignTarget(cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(hash_field)))],
-            value=cst.Call(
-                func=cst.Name(function_name),
-                args=[cst.Arg(cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(content_field)))],
-            ),
+            targets=[cst.AssignTarget(write.field_target(hash_field))],
+            value=cst.Call(func=cst.Name(function_name), args=[cst.Arg(write.field_target(content_field))]),
         )
         replacements = dict(insert_after(write, rehash))
         module = self.context.module
@@ -132,7 +129,7 @@ the content field.
                 return None
             moved = statement.with_changes(leading_lines=anchor.leading_lines)
             replacements[anchor] = cst.FlattenSentinel([moved, anchor.with_changes(leading_lines=())])
-        return Fix(f"Recompute `{write.owner_code}.{hash_field}` with `{function_name}`", "unsafe", replacements)
+        return Fix(f"Recompute `{write.access(hash_field)}` with `{function_name}`", "unsafe", replacements)
 
 
 def _is_module(path: str, module_name: str) -> bool:

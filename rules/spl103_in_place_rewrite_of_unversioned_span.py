@@ -17,7 +17,9 @@ Finds in-place content writes (the same forms as SPL101) on a span whose class, 
 linted tree or imported from an installed framework (LangChain's `AIMessage`, see
 `docs/frameworks.md`), declares an id field but neither a version field nor a content hash (stored
 or computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
-not reported.
+not reported. On a class that also declares fields derived from its content (an embedding, offsets:
+Haystack's `Document`, CrewAI's `MemoryRecord`), a write that leaves them describing the old text is
+SPL104's (one finding per write); once they are reset, the id kept is this rule's.
 
 A class is a span when it declares an id and a content field and either is named with a span noun
 (`ChatMessage`, `MemoryBlock`), is a record (dataclass, pydantic model, named tuple, attrs class)
@@ -81,6 +83,8 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         span_class = write.span_class
         if span_class is None or span_class.version_fields or span_class.hash_fields:
             return
+        if self.derived_left(write):
+            return  # SPL104 reports the write: its embedding or offsets still describe the old text
         if write.copy is None and self.reads_field(write, span_class.id_fields) and self._rekeys(write):
             return
         if copy_sets(write, span_class.id_fields):

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from spanlint.rules.base import Fix, Invalid, Valid
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
+from spanlint.rules.rewrites import ContentWrite, RewriteRule, insert_after
 
 
 class RewriteLeavesDerivedFields(RewriteRule):
@@ -94,35 +92,30 @@ the project may prefer to recompute them at once.
         span_class = write.span_class
         if span_class is None or not span_class.derived_fields:
             return
-        if copy_sets(write, (*span_class.derived_fields, *span_class.id_fields)):
-            return  # the copy resets them, or gets a new id
-        code = self.function_code()
-        owner = re.escape(write.owner_code)
-        for field in span_class.derived_fields:
-            if re.search(rf"{owner}\.{re.escape(field)}\s*(?:[-+*/]?=(?!=)|\.clear\()", code):
-                return
-        if self.covered(write, span_class.derived_fields, (), "resets"):
-            return  # a helper of the tree resets them (`invalidate(chunk)`)
-        fields = span_class.derived_fields
+        fields = self.derived_left(write)
+        if not fields:
+            return
         left = ", ".join(f"`{f}`" for f in fields)
         verb = "describes" if len(fields) == 1 else "describe"
         if write.copy is not None:
             advice = f"Reset {left} in the copy, or give the copy a new id"
         else:
-            reset = ", ".join(f"`{write.owner_code}.{f}`" for f in fields)
+            reset = ", ".join(f"`{write.access(f)}`" for f in fields)
             advice = f"Reset {reset} after the write, or copy the span under a new id"
-        self.report(write.statement, f"{write.rewritten()}; {left} still {verb} the old text", help=advice, fix=self._fix(write))
+        self.report(
+            write.statement, f"{write.rewritten()}; {left} still {verb} the old text", help=advice,
+            fix=self._fix(write, fields),
+        )
 
-    def _fix(self, write: ContentWrite) -> Fix | None:
-        """`owner.<derived> = ... = None` after the write, when every derived field may be None."""
+    def _fix(self, write: ContentWrite, fields: tuple[str, ...]) -> Fix | None:
+        """`owner.<derived> = ... = None` after the write for the derived `fields` left, when each may be None."""
         span_class = write.span_class
         assert span_class is not None
-        fields = span_class.derived_fields
         if write.copy is not None or not set(fields) <= span_class.nullable:
             return None
         clear = cst.Assign(
-            targets=[cst.AssignTarget(cst.Attribute(value=write.owner.deep_clone(), attr=cst.Name(f))) for f in fields],
+            targets=[cst.AssignTarget(write.field_target(f)) for f in fields],
             value=cst.Name("None"),
         )
-        cleared = ", ".join(f"`{write.owner_code}.{f}`" for f in fields)
+        cleared = ", ".join(f"`{write.access(f)}`" for f in fields)
         return Fix(f"Clear {cleared} after the write (or copy the span under a new id)", "unsafe", insert_after(write, clear))

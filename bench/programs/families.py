@@ -188,6 +188,11 @@ def rewrite(rng: random.Random) -> list[Program]:
         forms.append("dict_item")
     cfg.form = pick(rng, forms)
     t = span_type(rng, cfg.kind, cfg.location, setter=cfg.form == "setter", mapping=cfg.form == "dict_item")
+    if t.name == "Document" and cfg.form != "setter":
+        # LlamaIndex's `Document.text` is a read-only property over `text_resource`: assigning it
+        # raises, and `__dict__["text"]` or `model_copy(update={"text": ...})` leave the content as
+        # it was. Only `set_content` rewrites a Document; the other forms rewrite a `TextNode`.
+        t = dc_replace(t, name="TextNode")
     t = dc_replace(t, frozen=cfg.form == "object_setattr" and not t.origin.startswith("framework"))
     op = pick(rng, OPS_NEW)
     twins = ["lookalike", "fresh"] + (["fixed"] if t.fix_after_write("v") is not None or (cfg.form == "copy_back" and t.copy_fixes("v", "x")) else [])
@@ -271,10 +276,13 @@ def _write_action(t: SpanType, form: str, v: str, new: str, got: Acquired, twin:
             return Action(core)
         one_line = len(new) < 40
 
+        # what every rewrite of the kind does anyway, in the copy (an embedded chunk's version bumped)
+        bumped = {"version": f"{t.get(v, 'version')} + 1"} if t.always_after_write(v) else {}
+
         def core() -> Code:
             if one_line:
-                return line(f"{store}[{key}] = {t.copy_expr(v, {f: new})}", HIT)
-            return lines(f"new_{f} = {new}", tag=None) + line(f"{store}[{key}] = {t.copy_expr(v, {f: f'new_{f}'})}", HIT)
+                return line(f"{store}[{key}] = {t.copy_expr(v, {f: new, **bumped})}", HIT)
+            return lines(f"new_{f} = {new}", tag=None) + line(f"{store}[{key}] = {t.copy_expr(v, {f: f'new_{f}', **bumped})}", HIT)
 
         def good() -> Code:
             return lines(f"new_{f} = {new}", f"{store}[{key}] = {t.copy_expr(v, {f: f'new_{f}', **t.copy_fixes(v, f'new_{f}')})}")

@@ -138,7 +138,7 @@ def collect_typed_reply(raw: str, stop: list[str]) -> Msg:
 
 def collect_reply_from_cache(cache, key: str, stop: list[str]) -> Msg:
     message = cache.get_from_store(key)
-    message.content = [p.split(stop[0])[0] for p in message.content]  # expect: SPL101
+    message.content = [p.split(stop[0])[0] for p in message.content]  # expect: SPL103
     return message
 
 
