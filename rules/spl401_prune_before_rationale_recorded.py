@@ -30,9 +30,8 @@ from spanlint.rules.aliases import Aliases
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import REMOVING_METHODS, name_parts
-from spanlint.rules.prescan import Scope, last_name as ast_last_name, spans_line
+from spanlint.rules.prescan import Scope, last_name as ast_last_name
 from spanlint.rules.project import HelperEffects
-from spanlint.rules.prune_effects import prune_lines
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -86,17 +85,13 @@ class PrunePrefilter(RemovalPrefilter):
     """A removing method called on a name, attribute or item, `del x[...]`, a filtering rewrite or
     slice assigned to an attribute or item, a filtered local written back, a tombstone written
     into a content field or a tombstone flag set, a LangGraph `RemoveMessage(...)`, or a call of a
-    function of the file that may prune (`rules.prune_effects.prune_lines`)."""
+    function named for pruning (a helper of the project may prune what it is given)."""
 
     shape = "removal"
     methods = REMOVING_METHODS
 
-    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(scan)
-        self.helpers: frozenset[str] = frozenset()
-
     def words(self) -> tuple[str, ...]:
-        return ("RemoveMessage",)
+        return ("RemoveMessage", *self.vocabulary.prune_words)
 
     def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
         return isinstance(receiver, (ast.Name, ast.Attribute, ast.Subscript))
@@ -106,16 +101,11 @@ class PrunePrefilter(RemovalPrefilter):
             return isinstance(value, ast.Constant) and value.value is True  # `spans[sid].tombstoned = True`
         return self._is_tombstone_write(target, value)
 
-    def statements_done(self, scopes: list[Scope]) -> None:
-        super().statements_done(scopes)
-        lines = prune_lines(self.scan.source, self.vocabulary)
-        self.helpers = frozenset(s.node.name for s in scopes if s.node is not None and spans_line(s.node, lines))
-        self.scan.extra_words |= self.helpers
-
     def expression(self, node: ast.AST, scope: Scope) -> None:
         super().expression(node, scope)
-        if scope.node is not None and ast_last_name(node) in ("RemoveMessage", *self.helpers):
-            self.mark(node)
+        name = ast_last_name(node)
+        if scope.node is not None and (name == "RemoveMessage" or (name and has_word(name, self.vocabulary.prune_words))):
+            self.mark(node)  # a helper named for pruning (`prune_one(...)`), wherever it is defined
 
     def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
         """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
@@ -212,6 +202,20 @@ No fix: the rationale is the author's to write.
             "class Window:\n    def _note(self, reason):\n        self.ledger.write(reason)\n\n"
             "    def trim(self, n):\n        self._note(f'trim {n}')\n        del self.nodes[:n]\n"
         ),
+        Valid(
+            "def trim(self, n):\n    if self.verbose:\n        self.decision_log.record('trim', n, dropped=self.spans[:n])\n"
+            "    else:\n        self.decision_log.record('trim', n)\n    hist = self.spans\n    self.spans = hist[n:]\n"
+        ),
+        Valid(
+            "def trim(self, budget):\n    probe = Span(id='probe', content='')\n    self.spans.append(probe)\n"
+            "    fits = self.measure(self.spans) <= budget\n    self.spans.pop()\n    return fits\n"
+        ),
+        Valid(
+            "class Compactor:\n    def prune_one(self, spans, sid, decision_log):\n"
+            "        decision_log.record('prune', sid)\n        del spans[sid]\n\n"
+            "    def compact(self, ctx, stale):\n        for sid in stale:\n"
+            "            self.prune_one(ctx.spans, sid, ctx.decision_log)\n"
+        ),
     ]
     invalid = [
         Invalid(
@@ -268,6 +272,20 @@ No fix: the rationale is the author's to write.
             line=5,
             column=5,
             message="`self.spans` pruned before the rationale is recorded in a decision log",
+        ),
+        Invalid(
+            "def trim(self, n):\n    if self.verbose:\n        self.decision_log.record('trim', n)\n"
+            "    hist = self.messages\n    self.messages = hist[n:]\n",
+            line=5,
+            column=5,
+            message="`self.messages` pruned before the rationale is recorded in a decision log",
+        ),
+        Invalid(
+            "from langchain_core.messages import RemoveMessage\n\ndef trim_history(state):\n"
+            "    return {'messages': [RemoveMessage(id=m.id) for m in state['messages'][:-10]]}\n",
+            line=4,
+            column=26,
+            message="`messages` pruned before the rationale is recorded in a decision log",
         ),
     ]
 
@@ -391,8 +409,8 @@ No fix: the rationale is the author's to write.
             kept = None
         if kept is not None and self._is_context(kept):
             function.filtered[name] = kept
-        if isinstance(value, cst.Call) and (self.context.analysis.class_named(callee_name(value)) is not None):
-            function.built.add(name)
+        if isinstance(value, cst.Call) and (callee_name(value) or "")[:1].isupper():
+            function.built.add(name)  # `probe = Span(...)`: an object constructed here
         function.owned.add(name)
 
     def _note_added(self, container: cst.BaseExpression, value: cst.BaseExpression | None, key: cst.BaseExpression | None) -> None:
@@ -532,7 +550,7 @@ No fix: the rationale is the author's to write.
 
     def _declared_holders(self) -> dict[str, bool]:
         """Container names -> True when the file declares or fills them with spans, False when it
-        declares them with a class of the tree that is not one."""
+        declares or fills them only with a class of the tree that is not one."""
         if self._span_holders is not None:
             return self._span_holders
         analysis, project, source = self.context.analysis, self.context.project, self.context.source
@@ -551,8 +569,9 @@ No fix: the rationale is the author's to write.
                 found[name] = True
         for name, item in _APPENDED.findall(source) + _STORED.findall(source):
             declared = re.search(rf"\b{re.escape(item)}\s*:\s*(\w+)", source)  # `def add(self, item: Span)`
-            if declared is not None and project.span_class(declared.group(1)):
-                found[name] = True
+            known = project.class_named(declared.group(1)) if declared is not None else None
+            if known is not None:
+                found[name] = found.get(name, False) or known.is_span  # `item: HttpPayload`: not spans
         self._span_holders = found
         return found
 
