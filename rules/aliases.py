@@ -1,20 +1,33 @@
-"""Local names of one function that hold another expression's value, and what they resolve to.
+"""Local names of one function that stand for another expression, two ways.
 
-`y = x`, `y, key = x, x.id`, `(y := x)`, `y = next(o for o in [x] if o is not None)`: `y` is `x`.
-Only reads alias (names, attributes, items); a call's result is a new value, judged by the caller.
+- `ValueAliases` follows the function in statement order: after `y = x`, `y, key = x, x.id`,
+  `(y := x)` or `y = next(o for o in [x] if o is not None)`, `y` is `x` until it is rebound. Only
+  reads alias (names, attributes, items); a call's result is a new value, judged by the caller.
+  The cache, record and slice rules ask it at the read they judge.
+- `ContainerAliases` answers for the whole function: a name is an alias of a caller's container
+  when every binding of it (assignment, tuple unpacking, walrus) binds it to the same access chain
+  (`self.messages`, `state["messages"]`, a parameter, another alias); a `for`, `with`, `except` or
+  augmented binding, or a binding to anything else (a call, a copy, an item `x[0]`), makes it the
+  function's own value. The prune, log, GC and summary rules ask it, since a removal through
+  `hist = self.messages` anywhere in the body removes from the caller's list.
 """
 
 from __future__ import annotations
 
+from spanlint.rules import traversal
 from spanlint.rules.analysis import callee_name
 from spanlint.rules.libcst_backend import cst
 
+# A binding that is not a container alias.
+_OWN = None
+
 # How many alias hops `resolve` follows (a chain longer than this is left where it stops).
-_MAX_HOPS = 16
+_MAX_VALUE_HOPS = 16
 
 
-class Aliases:
-    """The aliases bound so far in one function, in the order its statements run."""
+class ValueAliases:
+    """The aliases bound so far in one function, in the order its statements run: fed by the
+    rule's visitor as it reaches each binding (`bind`), asked at a read (`resolve`)."""
 
     def __init__(self) -> None:
         self._values: dict[str, cst.BaseExpression] = {}
@@ -41,7 +54,7 @@ class Aliases:
         attribute or item read, the read of the resolved root (`rec.text` with `rec = doc`: `doc.text`)."""
         if isinstance(expr, cst.Name):
             seen = 0
-            while isinstance(expr, cst.Name) and expr.value in self._values and seen < _MAX_HOPS:
+            while isinstance(expr, cst.Name) and expr.value in self._values and seen < _MAX_VALUE_HOPS:
                 expr = self._values[expr.value]
                 seen += 1
             return expr
@@ -85,3 +98,105 @@ def _aliased(value: cst.BaseExpression) -> cst.BaseExpression | None:
             if items is not None and len(items) == 1 and items[0] is not None:
                 return _aliased(items[0])
     return None
+
+
+class ContainerAliases:
+    """The names of one function that stand for a container of its caller, over the whole body."""
+
+    def __init__(self, function: cst.FunctionDef) -> None:
+        collector = _Collector()
+        traversal.visit(function.body, collector)
+        self._bound = {name: value for name, value in collector.bound.items() if value is not _OWN}
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._bound
+
+    def resolve(self, expr: cst.BaseExpression) -> cst.BaseExpression:
+        """`expr` with its root alias replaced by what it stands for: `view.pop` -> `self.messages.pop`."""
+        for _ in range(8):  # chains of aliases are resolved as they are bound; this bounds a cycle
+            replaced = self._replace_root(expr)
+            if replaced is expr:
+                return expr
+            expr = replaced
+        return expr
+
+    def _replace_root(self, expr: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(expr, cst.Name):
+            return self._bound.get(expr.value, expr)
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            root = self._replace_root(expr.value)
+            return expr if root is expr.value else expr.with_changes(value=root)
+        return expr
+
+
+def _is_chain(value: cst.BaseExpression) -> bool:
+    """`x`, `self.a.b`, `state["messages"]`: the container itself, not an item or a copy of it."""
+    while isinstance(value, (cst.Attribute, cst.Subscript)):
+        if isinstance(value, cst.Subscript) and not (
+            len(value.slice) == 1
+            and isinstance(value.slice[0].slice, cst.Index)
+            and isinstance(value.slice[0].slice.value, cst.SimpleString)
+        ):
+            return False
+        value = value.value
+    return isinstance(value, cst.Name)
+
+
+class _Collector(traversal.FunctionBodyVisitor):
+    def __init__(self) -> None:
+        self.bound: dict[str, cst.BaseExpression | None] = {}
+
+    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
+            if values is not None and len(values) != len(target.elements):
+                values = None
+            for number, element in enumerate(target.elements):
+                self._bind(element.value, values[number].value if values is not None else None)
+            return
+        if isinstance(target, cst.StarredElement):
+            self._bind(target.value, None)
+            return
+        if not isinstance(target, cst.Name):
+            return
+        name = target.value
+        alias = value if value is not None and _is_chain(value) and not _names(value, name) else _OWN
+        if name in self.bound and (
+            self.bound[name] is _OWN or alias is _OWN or not alias.deep_equals(self.bound[name])
+        ):
+            alias = _OWN
+        self.bound[name] = alias
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._bind(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind(node.target, None)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind(node.target, None)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._bind(node.target, None)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind(node.asname.name, None)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None:
+            self._bind(node.name.name, None)
+
+
+def _names(value: cst.BaseExpression, name: str) -> bool:
+    """`x = x.inner`: the chain reads the name it rebinds."""
+    while isinstance(value, (cst.Attribute, cst.Subscript)):
+        value = value.value
+    return isinstance(value, cst.Name) and value.value == name

@@ -1,11 +1,13 @@
-"""Must-cover analysis over a function's statement blocks: does every path through a write pass a covering statement?
+"""Must-cover analyses over a function's statement blocks: does every path through a write pass a covering statement?
 
-A covering statement is one the caller recognises (a version bump, a rehash). It may come before
-or after the write; a `finally` block covers every path through its `try`; a path that ends in
-`raise` needs no cover (the operation failed). The analysis is structural (if/elif/else, loops with
-`else`, `break`/`continue`, try/except/else/finally, with, match, return) and runs only on functions
-that contain a candidate write. Flags are followed: a local set to `True` on a path (`changed = True`)
-sends that path into `if changed:` (a cover there covers it) and never into its `else`.
+A covering statement is one the caller recognises (a version bump, a rehash, a decision-log record).
+`uncovered` accepts a cover before or after the write (a `finally` block covers every path through
+its `try`; a path that ends in `raise` needs no cover: the operation failed); `reached_uncovered`
+asks for one before it (the rationale of a prune). The analysis is structural (if/elif/else, loops
+with `else`, `break`/`continue`, try/except/else/finally, with, match, return) and runs only on
+functions that contain a candidate write. Flags are followed: a local set to `True` on a path
+(`changed = True`) sends that path into `if changed:` (a cover there covers it) and never into its
+`else`. `enclosing_statements` finds the statement an expression is part of.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from spanlint.rules.libcst_backend import cst
 # A path's state: (the write happened, a covering statement happened, the locals set to True on it).
 State = tuple[bool, bool, frozenset[str]]
 if TYPE_CHECKING:
-    Covers = Callable[[cst.BaseSmallStatement], bool]
+    Covers = Callable[[cst.CSTNode], bool]
     CoversTest = Callable[[cst.BaseExpression], bool]
 
 
@@ -50,14 +52,52 @@ def uncovered(
     return any(written and not covered for written, covered, _ in exits.normal | exits.returns)
 
 
+def reached_uncovered(function: cst.FunctionDef, write: cst.CSTNode, covers: Covers) -> bool:
+    """True when some path reaches `write` (a simple or compound statement) with no covering statement before it.
+
+    A covering statement on the same line as the write does not count (`log.record(spans.pop())`
+    removes first); one in a compound statement's header covers its body.
+    """
+    flow = _Flow(write, covers, flags=_flags(function), headers=True)
+    flow.block(function.body, {(False, False, frozenset())})
+    return flow.bare
+
+
+def enclosing_statements(function: cst.FunctionDef, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode, cst.CSTNode]:
+    """For each of `nodes` in `function`'s own body, the innermost statement (simple, else compound) that is or holds it."""
+    wanted = set(nodes)
+    found: dict[cst.CSTNode, cst.CSTNode] = {}
+    statements: list[cst.CSTNode] = []
+
+    class Finder(traversal.Visitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+                statements.append(node)
+            if node in wanted and statements:
+                found[node] = statements[-1]
+            return True
+
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            if statements and statements[-1] is original_node:
+                statements.pop()
+
+    traversal.visit(function.body, Finder())
+    return found
+
+
 class _Flow:
     def __init__(
-        self, write: cst.BaseSmallStatement, covers: Covers, covers_test: CoversTest | None, flags: frozenset[str]
+        self, write: cst.CSTNode, covers: Covers, covers_test: CoversTest | None = None,
+        flags: frozenset[str] = frozenset(), headers: bool = False,
     ) -> None:
         self.write = write
         self.covers = covers
         self.covers_test = covers_test
         self.flags = flags
+        self.headers = headers  # `covers` is asked about compound statements too (their headers)
+        self.bare = False  # some path reached the write with no cover before it
 
     def block(self, body: cst.BaseSuite | Sequence[cst.BaseStatement], states: set[State]) -> _Exits:
         statements: Iterable[cst.CSTNode]
@@ -81,6 +121,11 @@ class _Flow:
     def statement(self, node: cst.CSTNode, states: set[State]) -> _Exits:
         if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
             return self.simple(node.body, states)
+        if node is self.write:
+            self.bare = self.bare or any(not covered for _, covered, _ in states)
+            states = {(True, covered, flags) for _, covered, flags in states}
+        if self.headers and self.covers(node):  # `with log.record(...):`, `if log.record(...):`
+            states = {(written, True, flags) for written, _, flags in states}
         if isinstance(node, cst.If):
             if self.covers_test is not None and self.covers_test(node.test):
                 states = {(written, True, flags) for written, _, flags in states}
@@ -130,6 +175,7 @@ class _Flow:
         current = set(states)
         for small in body:
             if small is self.write:
+                self.bare = self.bare or any(not covered for _, covered, _ in current)
                 current = {(True, covered, flags) for _, covered, flags in current}
             if self.covers(small):
                 current = {(written, True, flags) for written, _, flags in current}

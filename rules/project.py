@@ -8,6 +8,7 @@ merged cheaply. Rules ask `ProjectIndex`; they never re-derive these facts.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 import warnings
 from collections import deque
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
 from spanlint.rules.names import name_parts
+from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
@@ -140,6 +142,9 @@ class HelperEffects:
     rehashes: frozenset[str] = frozenset()
     checks: bool = False
     resets: frozenset[str] = frozenset()  # parameters whose derived fields (embedding, offsets...) it assigns
+    # SPL401 (`rules.prune_effects`): it records to a decision log; the containers it prunes (`spans`, `self._spans`).
+    records: bool = False
+    prunes: frozenset[str] = frozenset()
 
 
 # A call that builds an object of a class from another object's id and other values, some maybe
@@ -206,7 +211,7 @@ class ProjectIndex:
             if first is not facts:
                 self.alternatives.setdefault(name, [first]).append(facts)
         for name, helper in summary.helpers.items():
-            self.helpers.setdefault(name, helper)
+            add_helper(self.helpers, name, helper)
         for build in summary.builds:
             self.builds.setdefault(build[0], []).append(build)
         self._resolved.clear()
@@ -373,14 +378,16 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
     helper_lines = _helper_word_lines(source, vocabulary)
     id_lines = _id_read_lines(source, vocabulary)
     builds: list[RecordBuild] = []
+    removal_lines = prune_lines(source, vocabulary)
     for node in _definitions(tree):
         if isinstance(node, ast.ClassDef):
             summary.classes.setdefault(node.name, class_facts(node, path, imported))
             continue
-        if spans_line(node, helper_lines):
-            effects = _helper_effects(node, vocabulary)
-            if effects is not None:
-                summary.helpers.setdefault(node.name, effects)
+        effects = _helper_effects(node, vocabulary) if spans_line(node, helper_lines) else None
+        if spans_line(node, removal_lines):
+            effects = _with_prune_effects(node, vocabulary, effects)
+        if effects is not None:
+            add_helper(summary.helpers, node.name, effects)
         if spans_line(node, id_lines):
             builds.extend(_record_builds(node, vocabulary, id_lines))
     summary.builds = tuple(builds)
@@ -839,6 +846,37 @@ def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary
     if not (bumps or rehashes or checks or resets):
         return None
     return HelperEffects(params, frozenset(bumps), frozenset(rehashes), checks, frozenset(resets))
+
+
+def add_helper(helpers: MutableMapping[str, HelperEffects], name: str, effects: HelperEffects) -> None:
+    """On a name defined twice, the first definition with version/hash effects gives those, and the
+    first with prune effects (`records`, `prunes`) gives these."""
+    first = helpers.get(name)
+    if first is None:
+        helpers[name] = effects
+        return
+    prunes_first = first.records or bool(first.prunes)
+    if not _rewrite_effects(first) and _rewrite_effects(effects):
+        first = dataclasses.replace(effects, records=first.records, prunes=first.prunes) if prunes_first else effects
+    if not prunes_first and (effects.records or effects.prunes):
+        first = dataclasses.replace(first, records=effects.records, prunes=effects.prunes)
+    helpers[name] = first
+
+
+def _rewrite_effects(effects: HelperEffects) -> bool:
+    return bool(effects.bumps or effects.rehashes or effects.checks or effects.resets)
+
+
+def _with_prune_effects(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary: Vocabulary, effects: HelperEffects | None
+) -> HelperEffects | None:
+    records, prunes = prune_effects(function, vocabulary)
+    if not (records or prunes):
+        return effects
+    if effects is None:
+        args = function.args
+        effects = HelperEffects(tuple(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)))
+    return dataclasses.replace(effects, records=records, prunes=prunes)
 
 
 def _param_attribute(node: ast.expr, params: set[str]) -> tuple[str | None, str]:

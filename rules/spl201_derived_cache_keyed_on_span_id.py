@@ -6,7 +6,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from spanlint.rules.aliases import Aliases
+from spanlint.rules.aliases import ValueAliases
 from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.libcst_backend import cst
@@ -126,7 +126,7 @@ class _Frame:
     # locals holding a span id (`key = span.span_id`) -> the code of the span it is the id of
     span_ids: dict[str, str] = field(default_factory=dict)
     shared: set[str] = field(default_factory=set)  # declared global/nonlocal
-    aliases: Aliases = field(default_factory=Aliases)
+    aliases: ValueAliases = field(default_factory=ValueAliases)
 
 
 @dataclass

@@ -7,7 +7,10 @@ import re
 from dataclasses import dataclass, field
 
 from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
+from spanlint.rules import flow
+from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
+from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import name_parts
 from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
@@ -84,7 +87,9 @@ class _Scope:
     params: dict[str, str | None]
     bindings: dict[str, list[_Binding]] = field(default_factory=dict)
     calls: list[_Call] = field(default_factory=list)
-    tracked: bool = False  # the scope records lineage or writes a decision log
+    function: cst.FunctionDef | None = None  # None for the module
+    aliases: ContainerAliases | None = None
+    tracking: list[cst.CSTNode] = field(default_factory=list)  # where it records lineage or writes a decision log
     loops: list[int] = field(default_factory=list)  # ids of the enclosing for/while loops, innermost last
 
 
@@ -103,15 +108,17 @@ class SummaryOfSummary(ScopedRule):
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
 `summary` with a producing verb such as `predict_new_summary`) whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
-a running summary carried through a loop or kept on `self`), or an argument whose name says it is
+a running summary carried through a loop or kept on `self`, through local aliases, or stored in a
+new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content + ...))`), or an argument whose name says it is
 a summary (`existing_summary`, `prev_summary`, `running_summary`). A local assigned in the function is
 judged by what it was assigned, not by its name, and a `summary` field read out of a request or the
 parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
 The call is fine when the chain is tracked: it passes lineage (`parent=`, `parents=`,
 `source_ids=`, `sources=`, `lineage=`, `derived_from=`, `chain=`), or the same function records
-the link (a lineage keyword on another call, a lineage attribute or key it sets, or a record call
-on a decision log or chain such as `self.decision_log.record(...)`), or the summary passed in is
+the link on every path through the call (a lineage keyword on another call, a lineage attribute
+or key it sets, or a record call on a decision log or chain such as
+`self.decision_log.record(...)`; a record in another branch does not count), or the summary passed in is
 an object whose class carries lineage fields (a field naming parents, sources or the ids of the
 summarized messages).
 
@@ -232,7 +239,7 @@ No fix: what to record as lineage is the caller's decision.
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
-        self._stack.append(_Scope(dict(self.facts.params)))
+        self._stack.append(_Scope(dict(self.facts.params), function=node, aliases=ContainerAliases(node)))
         self._signatures.setdefault(node.name.value, self._stack[-1].params)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
@@ -301,8 +308,8 @@ No fix: what to record as lineage is the caller's decision.
 
     def visit_Call(self, node: cst.Call) -> None:
         scope = self._stack[-1]
-        if not scope.tracked and self._records_lineage(node):
-            scope.tracked = True
+        if self._records_lineage(node):
+            scope.tracking.append(node)
         self._collects_summaries(node)
         if not self.context.analysis.is_summarize_call(node):
             return
@@ -335,7 +342,7 @@ No fix: what to record as lineage is the caller's decision.
         for element in node.elements:
             key = string_value(getattr(element, "key", None))
             if key is not None and self._is_lineage_name(key):
-                scope.tracked = True
+                scope.tracking.append(node)
 
     # --- assignments -----------------------------------------------------------------------
     def leave_Assign(self, original_node: cst.Assign) -> None:
@@ -357,10 +364,11 @@ No fix: what to record as lineage is the caller's decision.
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             written = target.attr.value if isinstance(target, cst.Attribute) else string_key(target)
             if written and self._is_lineage_name(written):
-                scope.tracked = True
+                scope.tracking.append(target)
         call = _summarize_value(value, self.context.analysis.is_summarize_call)
-        if call is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
-            self._carried(call, target)
+        stored = call if call is not None else _summary_stored_in(value, self.context.analysis.is_summarize_call)
+        if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
+            self._carried(stored, target)
         names = _target_names(target)
         for name in names:
             self._bind(name, value, summarized=call is not None, augmented=augmented)
@@ -375,9 +383,10 @@ No fix: what to record as lineage is the caller's decision.
                 return
 
     def _is_span_rewrite(self, target: cst.Attribute | cst.Subscript) -> bool:
-        """`span.content = compress(span.content)`: a rewrite of the span (SPL101's concern)."""
-        if not isinstance(target, cst.Attribute):
-            return False
+        """`span.content = compress(span.content)`, `span["content"] = compress(span["content"])`: a rewrite
+        of the span (SPL101's concern)."""
+        if isinstance(target, cst.Subscript):
+            return string_key(target) in self.context.vocabulary.content_fields
         if self.context.analysis.says_summary(target.attr.value):
             return False
         analysis = self.context.analysis
@@ -400,16 +409,19 @@ No fix: what to record as lineage is the caller's decision.
         analysis = self.context.analysis
         if isinstance(expr, cst.Name):
             inputs.names.add(expr.value)
+            self._add_resolved(expr, inputs)
             # A local bound in this function is judged by what it was bound to (its bindings), not its name.
             if analysis.says_summary(expr.value) and expr.value not in self._stack[-1].bindings:
                 inputs.summary = inputs.summary or expr.value
         elif isinstance(expr, cst.Attribute):
             inputs.texts.add(self.context.module.code_for_node(expr))
+            self._add_resolved(expr, inputs)
             if analysis.says_summary(expr.attr.value):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
             self._scan(expr.value, inputs)
         elif isinstance(expr, cst.Subscript):
             inputs.texts.add(self.context.module.code_for_node(expr))
+            self._add_resolved(expr, inputs)
             key = string_key(expr)
             if key and analysis.says_summary(key) and not _from_payload(expr):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
@@ -447,6 +459,14 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.StarredElement):
             self._scan(expr.value, inputs)
 
+    def _add_resolved(self, expr: cst.BaseExpression, inputs: _Inputs) -> None:
+        """`prior.content` read where `prior = self.summary_span`: the read is of `self.summary_span.content`."""
+        aliases = self._stack[-1].aliases
+        if aliases is not None:
+            resolved = aliases.resolve(expr)
+            if resolved is not expr:
+                inputs.texts.add(self.context.module.code_for_node(resolved))
+
     def _scan_call(self, call: cst.Call, inputs: _Inputs) -> None:
         analysis = self.context.analysis
         if analysis.is_summarize_call(call):
@@ -468,11 +488,18 @@ No fix: what to record as lineage is the caller's decision.
 
     # --- decision --------------------------------------------------------------------------
     def _decide(self, scope: _Scope) -> None:
-        if scope.tracked:
+        if not scope.calls or (scope.tracking and scope.function is None):
             return
+        statements = enclosing_statements(scope.function, [*scope.tracking, *(c.node for c in scope.calls)]) if (
+            scope.tracking
+        ) else {}
+        covering = {statements[node] for node in scope.tracking if node in statements}
         for call in scope.calls:
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
                 continue
+            statement = statements.get(call.node)
+            if covering and (statement is None or not flow.uncovered(scope.function, statement, covering.__contains__)):
+                continue  # the link is recorded on every path through the call
             reason = self._reason(scope, call)
             if reason is not None:
                 self.report(call.node, f"`{callee_name(call.node)}(...)` summarizes a summary ({reason}) and "
@@ -555,6 +582,16 @@ def _summarize_value(value: cst.BaseExpression, is_summarize_call) -> cst.Call |
             return value if is_summarize_call(value) else None
         else:
             return None
+
+
+def _summary_stored_in(value: cst.BaseExpression, is_summarize_call) -> cst.Call | None:  # type: ignore[no-untyped-def]
+    """The summarize call whose result a new object holds: `Span(id=new_id(), content=summarize(x))`."""
+    if isinstance(value, cst.Call) and (callee_name(value) or "")[:1].isupper():
+        for arg in value.args:
+            found = _summarize_value(arg.value, is_summarize_call)
+            if found is not None:
+                return found
+    return None
 
 
 def _target_names(target: cst.BaseExpression) -> list[str]:

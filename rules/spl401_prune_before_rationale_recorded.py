@@ -26,8 +26,12 @@ from spanlint.rules.evidence import (
     same_expression,
     words_in,
 )
+from spanlint.rules.aliases import ContainerAliases
+from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import REMOVING_METHODS, name_parts
+from spanlint.rules.prescan import Scope, last_name as ast_last_name
+from spanlint.rules.project import HelperEffects
 from runtime_guard.vocabulary import Vocabulary
 
 # Words that make a function's name, a guard or a removal's argument a pruning policy, beyond the
@@ -55,50 +59,53 @@ _ANNOTATED_CONTAINER = re.compile(
 )
 # `ctx.append(span)`, `self.buffer.insert(0, message)`: a container given span-like items.
 _APPENDED = re.compile(r"\b(\w+)\.(?:append|appendleft|insert)\((?:[^,()]*,\s*)?(\w+)\)")
-
-
-@dataclass
-class _Removal:
-    node: cst.CSTNode
-    path: tuple[int, ...]
-    seq: int
+# `self._spans[item.id] = item`: a mapping given span-like items.
+_STORED = re.compile(r"\b(\w+)\[[^\]\n]+\]\s*=\s*(\w+)\s*$", re.MULTILINE)
 
 
 @dataclass
 class _Function(GuardedFunction):
-    """The events of one function, in source order, with the block each happened in."""
+    """The events of one function: removals and records (nodes, put in order by `rules.flow`)."""
 
     params: frozenset[str]
-    path: list[int] = field(default_factory=list)
-    records: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
-    calls: list[tuple[str, tuple[int, ...], int]] = field(default_factory=list)  # maybe helper records
-    removals: list[_Removal] = field(default_factory=list)
+    aliases: ContainerAliases
+    records: list[cst.CSTNode] = field(default_factory=list)
+    removals: list[cst.CSTNode] = field(default_factory=list)
+    containers: dict[cst.CSTNode, cst.BaseExpression | str] = field(default_factory=dict)  # removal -> what it prunes
     moved: set[cst.CSTNode] = field(default_factory=set)  # calls whose result goes into another container
     loops: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)  # (target, iter)
-    aliases: set[str] = field(default_factory=set)  # locals naming a context container
     owned: set[str] = field(default_factory=set)  # locals holding this function's own values
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> container it filters
-
-
-def _dominates(earlier: tuple[tuple[int, ...], int], later: tuple[tuple[int, ...], int]) -> bool:
-    """True when the event `earlier` runs before `later` on every path reaching `later`."""
-    (path_a, seq_a), (path_b, seq_b) = earlier, later
-    return seq_a < seq_b and path_b[: len(path_a)] == path_a
+    built: set[str] = field(default_factory=set)  # locals bound to an object constructed here
+    # Code of a container (resolved) -> what this function put into it: built locals, and their keys.
+    added: dict[str, set[str]] = field(default_factory=dict)
 
 
 class PrunePrefilter(RemovalPrefilter):
     """A removing method called on a name, attribute or item, `del x[...]`, a filtering rewrite or
-    slice assigned to an attribute or item, a filtered local written back, or a tombstone written
-    into a content field."""
+    slice assigned to an attribute or item, a filtered local written back, a tombstone written
+    into a content field or a tombstone flag set, a LangGraph `RemoveMessage(...)`, or a call of a
+    function named for pruning (a helper of the project may prune what it is given)."""
 
     shape = "removal"
     methods = REMOVING_METHODS
+
+    def words(self) -> tuple[str, ...]:
+        return ("RemoveMessage", *self.vocabulary.prune_words)
 
     def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
         return isinstance(receiver, (ast.Name, ast.Attribute, ast.Subscript))
 
     def assigns_removal(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
+        if isinstance(target, ast.Attribute) and target.attr in self.vocabulary.tombstone_flags:
+            return isinstance(value, ast.Constant) and value.value is True  # `spans[sid].tombstoned = True`
         return self._is_tombstone_write(target, value)
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        super().expression(node, scope)
+        name = ast_last_name(node)
+        if scope.node is not None and (name == "RemoveMessage" or (name and has_word(name, self.vocabulary.prune_words))):
+            self.mark(node)  # a helper named for pruning (`prune_one(...)`), wherever it is defined
 
     def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
         """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
@@ -124,8 +131,14 @@ class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
 ## What it does
 Finds pruning passes that remove spans from a context container (`del ctx.spans[i]`,
 `self.messages.pop(0)`, `.remove(span)`, `.clear()`, `ctx.spans = [s for s in ctx.spans if ...]`,
-a span's content replaced by a tombstone marker) when no decision-log record runs before the
-first removal on that path. A record that only comes after the removal is still a finding.
+`ctx.messages[:] = ...`, a span's content replaced by a tombstone marker or its tombstone flag set,
+a LangGraph `RemoveMessage(id=m.id)`, or a call of a project helper that prunes what it is given
+without recording) when some path reaches the removal with no decision-log record before it (a
+record in both branches of an `if` covers what follows; a record only after the removal, or only
+in another branch, does not). Containers are followed through local aliases
+(`hist = self.messages; ...; self.messages = hist[-n:]`), tuple unpacking and walrus; a call of a
+helper that records (summarised once per project) is a record. Taking out what the same call put
+in (`c.append(probe)` ... `c.pop()`) is not a prune.
 
 A function is a pruning pass when its name says so (vocabulary `prune_words`: `prune`, `trim`,
 `evict`, `compact`...), when the removal is guarded by a policy (a size, token, score or age test,
@@ -190,6 +203,20 @@ No fix: the rationale is the author's to write.
             "class Window:\n    def _note(self, reason):\n        self.ledger.write(reason)\n\n"
             "    def trim(self, n):\n        self._note(f'trim {n}')\n        del self.nodes[:n]\n"
         ),
+        Valid(
+            "def trim(self, n):\n    if self.verbose:\n        self.decision_log.record('trim', n, dropped=self.spans[:n])\n"
+            "    else:\n        self.decision_log.record('trim', n)\n    hist = self.spans\n    self.spans = hist[n:]\n"
+        ),
+        Valid(
+            "def trim(self, budget):\n    probe = Span(id='probe', content='')\n    self.spans.append(probe)\n"
+            "    fits = self.measure(self.spans) <= budget\n    self.spans.pop()\n    return fits\n"
+        ),
+        Valid(
+            "class Compactor:\n    def prune_one(self, spans, sid, decision_log):\n"
+            "        decision_log.record('prune', sid)\n        del spans[sid]\n\n"
+            "    def compact(self, ctx, stale):\n        for sid in stale:\n"
+            "            self.prune_one(ctx.spans, sid, ctx.decision_log)\n"
+        ),
     ]
     invalid = [
         Invalid(
@@ -247,6 +274,20 @@ No fix: the rationale is the author's to write.
             column=5,
             message="`self.spans` pruned before the rationale is recorded in a decision log",
         ),
+        Invalid(
+            "def trim(self, n):\n    if self.verbose:\n        self.decision_log.record('trim', n)\n"
+            "    hist = self.messages\n    self.messages = hist[n:]\n",
+            line=5,
+            column=5,
+            message="`self.messages` pruned before the rationale is recorded in a decision log",
+        ),
+        Invalid(
+            "from langchain_core.messages import RemoveMessage\n\ndef trim_history(state):\n"
+            "    return {'messages': [RemoveMessage(id=m.id) for m in state['messages'][:-10]]}\n",
+            line=4,
+            column=26,
+            message="`messages` pruned before the rationale is recorded in a decision log",
+        ),
     ]
 
     @classmethod
@@ -257,47 +298,13 @@ No fix: the rationale is the author's to write.
 
     def __init__(self, context) -> None:
         super().__init__(context)
-        self._transparent: set[cst.CSTNode] = set()  # blocks that always run when their parent does
-        self._blocks = 0
-        self._seq = 0
         self._tracing: bool | None = None
         self._recorders: frozenset[str] | None = None
-        self._span_holders: frozenset[str] | None = None
+        self._span_holders: dict[str, bool] | None = None
 
-    # --- scopes and blocks ---------------------------------------------------------------------
+    # --- scopes --------------------------------------------------------------------------------
     def start_function(self, node: cst.FunctionDef) -> _Function:
-        return _Function(frozenset(self.facts.params))
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        super().visit_FunctionDef(node)
-        self._transparent.add(node.body)
-
-    def visit_With(self, node: cst.With) -> None:
-        self._transparent.add(node.body)
-
-    def visit_Try(self, node: cst.Try) -> None:
-        self._transparent.add(node.body)
-
-    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-        self._enter_block(node)
-
-    def leave_IndentedBlock(self, original_node: cst.IndentedBlock) -> None:
-        self._leave_block(original_node)
-
-    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
-        self._enter_block(node)
-
-    def leave_SimpleStatementSuite(self, original_node: cst.SimpleStatementSuite) -> None:
-        self._leave_block(original_node)
-
-    def _enter_block(self, node: cst.CSTNode) -> None:
-        if self.state is not None and node not in self._transparent:
-            self._blocks += 1
-            self.state.path.append(self._blocks)
-
-    def _leave_block(self, node: cst.CSTNode) -> None:
-        if self.state is not None and node not in self._transparent:
-            self.state.path.pop()
+        return _Function(frozenset(self.facts.params), ContainerAliases(node))
 
     def visit_For(self, node: cst.For) -> None:
         super().visit_For(node)
@@ -312,10 +319,6 @@ No fix: the rationale is the author's to write.
         if self.state is not None:
             self.state.loops.pop()
 
-    def _here(self) -> tuple[tuple[int, ...], int]:
-        self._seq += 1
-        return tuple(self.state.path), self._seq
-
     # --- records ---------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
         function = self.state
@@ -323,27 +326,44 @@ No fix: the rationale is the author's to write.
             return
         vocabulary = self.context.vocabulary
         if is_record_call(node, vocabulary, self.facts):
-            function.records.append(self._here())
+            function.records.append(node)
             return
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in _MOVING_METHODS:
             function.moved.update(a.value for a in node.args)
+            self._note_added(func.value, node.args[-1].value if node.args else None, None)
         if isinstance(func, cst.Attribute) and func.attr.value in REMOVING_METHODS and node not in function.moved:
-            if self._is_context(func.value) and self._is_policy(node, func.value, method=func.attr.value):
-                function.removals.append(_Removal(node, *self._here()))
+            if (
+                self._is_context(func.value)
+                and self._is_policy(node, func.value, method=func.attr.value)
+                and not self._takes_back(func.value, node)
+            ):
+                self._removal(node, func.value)
                 return
+        if callee_name(node) == "RemoveMessage" and self._removes_messages(node):
+            self._removal(node, "messages")
+            return
         name = callee_name(node)
         if name and not is_editing_callee(name, vocabulary) and any(
             is_decision_log(a.value, vocabulary, self.facts) for a in node.args
         ):
-            function.records.append(self._here())  # `note_prune(ctx.decision_log, span, reason)`
+            function.records.append(node)  # `note_prune(ctx.decision_log, span, reason)`
             return
-        if name:
-            function.calls.append((name, *self._here()))
+        helper = self.context.project.helpers.get(name or "")
+        if (helper is not None and helper.records) or (name and name in self._recording_functions()):
+            function.records.append(node)
+        elif helper is not None and helper.prunes:
+            container = self._pruned_through(node, helper)
+            if container is not None:
+                self._removal(node, container)
+
+    def _removal(self, node: cst.CSTNode, container: cst.BaseExpression | str) -> None:
+        self.state.removals.append(node)
+        self.state.containers[node] = container
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.state is not None and is_decision_log(node.target, self.context.vocabulary, self.facts):
-            self.state.records.append(self._here())
+            self.state.records.append(node)
 
     # --- removals ----------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
@@ -351,8 +371,13 @@ No fix: the rationale is the author's to write.
             return
         targets = [e.value for e in node.target.elements] if isinstance(node.target, cst.Tuple) else [node.target]
         for target in targets:
-            if isinstance(target, cst.Subscript) and self._is_context(target.value) and self._is_policy(node, target.value):
-                self.state.removals.append(_Removal(node, *self._here()))
+            if (
+                isinstance(target, cst.Subscript)
+                and self._is_context(target.value)
+                and self._is_policy(node, target.value)
+                and not self._takes_back(target.value, target)
+            ):
+                self._removal(node, target.value)
                 return
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -362,11 +387,17 @@ No fix: the rationale is the author's to write.
         for target in node.targets:
             written = target.target
             if isinstance(written, cst.Subscript) and is_decision_log(written.value, self.context.vocabulary, self.facts):
-                function.records.append(self._here())
-            elif self._removes(written, node.value) or self._tombstones(written, node.value):
-                function.removals.append(_Removal(node, *self._here()))
+                function.records.append(node)
+            elif self._removes(written, node.value):
+                self._removal(node, written.value if _is_full_slice(written) else written)
+            elif self._tombstones(written, node.value):
+                owner = written.value
+                self._removal(node, owner.value if isinstance(owner, cst.Subscript) and isinstance(written, cst.Attribute)
+                              and written.attr.value in self.context.vocabulary.tombstone_flags else owner)
             elif isinstance(written, cst.Name):
                 self._bind(function, written.value, node.value)
+            elif isinstance(written, cst.Subscript) and len(written.slice) == 1 and isinstance(written.slice[0].slice, cst.Index):
+                self._note_added(written.value, node.value, written.slice[0].slice.value)  # `c[probe.id] = probe`
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if self.state is not None and node.value is not None and isinstance(node.target, cst.Name):
@@ -374,19 +405,48 @@ No fix: the rationale is the author's to write.
 
     def _bind(self, function: _Function, name: str, value: cst.BaseExpression) -> None:
         function.filtered.pop(name, None)
-        function.aliases.discard(name)
         kept = is_filter_of(value)
         if kept is not None and _is_full_slice(value):
             kept = None
         if kept is not None and self._is_context(kept):
             function.filtered[name] = kept
-        elif isinstance(value, (cst.Attribute, cst.Subscript)) and self._is_context(value):
-            function.aliases.add(name)
+        if isinstance(value, cst.Call) and (callee_name(value) or "")[:1].isupper():
+            function.built.add(name)  # `probe = Span(...)`: an object constructed here
         function.owned.add(name)
 
-    def _removes(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
-        """`c[:] = filtered`, `self.spans = [s for s in self.spans if ...]`, `self.spans = kept`."""
+    def _note_added(self, container: cst.BaseExpression, value: cst.BaseExpression | None, key: cst.BaseExpression | None) -> None:
+        """`c.append(probe)`, `c[probe.id] = probe` with `probe` built here: the function's own item in `c`."""
         function = self.state
+        if isinstance(value, cst.Name) and value.value in function.built:
+            added = function.added.setdefault(self._code(container), set())
+            added.add(value.value)
+            if key is not None:
+                added.add(self.context.module.code_for_node(key))
+
+    def _takes_back(self, container: cst.BaseExpression, removal: cst.CSTNode) -> bool:
+        """The removal takes out what this function put in: `c.pop()` after `c.append(probe)`,
+        `c.remove(probe)`, `del c[probe.id]` after `c[probe.id] = probe`."""
+        added = self.state.added.get(self._code(container))
+        if not added:
+            return False
+        if isinstance(removal, cst.Call):
+            if not removal.args:
+                return callee_name(removal) == "pop"
+            argument = removal.args[0].value
+        elif isinstance(removal, cst.Subscript) and len(removal.slice) == 1 and isinstance(removal.slice[0].slice, cst.Index):
+            argument = removal.slice[0].slice.value
+        else:
+            return False
+        return self.context.module.code_for_node(argument) in added
+
+    def _code(self, expr: cst.BaseExpression) -> str:
+        return self.context.module.code_for_node(self.state.aliases.resolve(expr))
+
+    def _removes(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+        """`c[:] = filtered`, `self.spans = [s for s in self.spans if ...]`, `self.spans = kept`,
+        `self.messages = hist[-n:]` where `hist` is `self.messages`."""
+        function = self.state
+        resolve = function.aliases.resolve
         if isinstance(target, cst.Subscript) and _is_full_slice(target):
             container = target.value
             return self._is_context(container) and (
@@ -396,13 +456,20 @@ No fix: the rationale is the author's to write.
             return False
         if isinstance(value, cst.Name):
             source = function.filtered.get(value.value)
-            return source is not None and same_expression(source, target)
+            return source is not None and same_expression(resolve(source), resolve(target))
         kept = is_filter_of(value)
-        return kept is not None and not _is_full_slice(value) and same_expression(kept, target)
+        return kept is not None and not _is_full_slice(value) and same_expression(resolve(kept), resolve(target))
 
     def _tombstones(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
-        """`span.content = "[pruned]"`, `turn["content"] = "<tombstone>"`: content replaced by a tombstone marker."""
+        """`span.content = "[pruned]"`, `turn["content"] = "<tombstone>"`: content replaced by a tombstone
+        marker; `spans[sid].tombstoned = True`: a span of the context flagged as removed."""
         vocabulary = self.context.vocabulary
+        if isinstance(target, cst.Attribute) and target.attr.value in vocabulary.tombstone_flags:
+            return (
+                isinstance(value, cst.Name) and value.value == "True"
+                and isinstance(target.value, cst.Subscript) and self._is_context(target.value.value)
+                and self._is_policy(target, target.value.value)
+            )
         if isinstance(target, cst.Attribute) and target.attr.value in vocabulary.content_fields:
             span = target.value
         elif isinstance(target, cst.Subscript) and string_key(target) in vocabulary.content_fields:
@@ -418,13 +485,26 @@ No fix: the rationale is the author's to write.
             return "tombstone" in name_parts(last_name(value))
         return False
 
+    def _removes_messages(self, call: cst.Call) -> bool:
+        """`RemoveMessage(id=m.id)` (LangGraph) for messages a pruning pass selects; not `REMOVE_ALL_MESSAGES`,
+        which replaces the whole history with what follows it."""
+        ids = [a.value for a in call.args if a.keyword is None or a.keyword.value == "id"][:1]
+        if not ids or not isinstance(ids[0], cst.Attribute) or ids[0].attr.value not in self.context.vocabulary.id_fields:
+            return False
+        assert self.function is not None
+        if self.function.name.value in _LIFECYCLE:
+            return False
+        words = self._policy_words()
+        return has_word(self.function.name.value, words) or any(
+            not isinstance(g, (cst.Name, cst.Attribute)) and mentions(g, words) for g in self.state.guards
+        )
+
     # --- what is a context container and a pruning policy ----------------------------------------
     def _is_context(self, expr: cst.BaseExpression) -> bool:
-        """A span container that outlives the function: an attribute, a state key, a parameter or its alias."""
+        """A span container that outlives the function: an attribute, a state key, a parameter, through aliases."""
         function = self.state
+        expr = function.aliases.resolve(expr)
         if isinstance(expr, cst.Name):
-            if expr.value in function.aliases:
-                return True
             if expr.value in function.owned or expr.value not in function.params:
                 return False
         elif not isinstance(expr, (cst.Attribute, cst.Subscript)):
@@ -434,12 +514,13 @@ No fix: the rationale is the author's to write.
             return False  # an HTTP cache's entries, a work queue's items
         if (
             not is_span_container(expr, self.context.analysis, self.facts) or self._only_a_buffer(expr)
+            or self._holds_other_things(expr)
         ) and not self._holds_spans(expr):
             return False
         if {"span", "spans"}.intersection(name_parts(last_name(expr) or "")) and self._traces():
             return False  # an OpenTelemetry exporter's spans
         root = access_root(expr)
-        return root is None or root not in function.owned or root in function.aliases
+        return root is None or root not in function.owned
 
     def _traces(self) -> bool:
         """The file uses tracing (OpenTelemetry and the like), where `span` means a trace span."""
@@ -459,31 +540,48 @@ No fix: the rationale is the author's to write.
         )
 
     def _holds_spans(self, expr: cst.BaseExpression) -> bool:
-        """A container the file declares as holding spans (`ctx: list[Span]`) or appends spans to."""
+        """A container the file declares as holding spans (`ctx: list[Span]`) or puts spans in."""
         names = chain_names(expr)
-        if not names:
-            return False
-        if self._span_holders is None:
-            self._span_holders = self._find_span_holders()
-        return names[-1] in self._span_holders
+        return bool(names) and self._declared_holders().get(names[-1], False)
 
-    def _find_span_holders(self) -> frozenset[str]:
-        analysis, project = self.context.analysis, self.context.project
-        found = set()
-        for name, element in _ANNOTATED_CONTAINER.findall(self.context.source):
+    def _holds_other_things(self, expr: cst.BaseExpression) -> bool:
+        """A container the file declares as holding a class of the tree that is not a span (`list[Label]`)."""
+        names = chain_names(expr)
+        return bool(names) and self._declared_holders().get(names[-1]) is False
+
+    def _declared_holders(self) -> dict[str, bool]:
+        """Container names -> True when the file declares or fills them with spans, False when it
+        declares or fills them only with a class of the tree that is not one."""
+        if self._span_holders is not None:
+            return self._span_holders
+        analysis, project, source = self.context.analysis, self.context.project, self.context.source
+        found: dict[str, bool] = {}
+        for name, element in _ANNOTATED_CONTAINER.findall(source):
             element_type = re.findall(r"\w+", element)[-1:]
-            if element_type and (project.span_class(element_type[0]) or _names_a_span_type(element_type[0], analysis)):
-                found.add(name)
-        for name, item in _APPENDED.findall(self.context.source):
+            if not element_type:
+                continue
+            known = project.class_named(element_type[0])
+            if (known is not None and known.is_span) or (known is None and _names_a_span_type(element_type[0], analysis)):
+                found[name] = True
+            elif known is not None:
+                found.setdefault(name, False)
+        for name, item in _APPENDED.findall(source):
             if analysis.is_span_name(item) or project.span_class(item):
-                found.add(name)
-        return frozenset(found)
+                found[name] = True
+        for name, item in _APPENDED.findall(source) + _STORED.findall(source):
+            declared = re.search(rf"\b{re.escape(item)}\s*:\s*(\w+)", source)  # `def add(self, item: Span)`
+            known = project.class_named(declared.group(1)) if declared is not None else None
+            if known is not None:
+                found[name] = found.get(name, False) or known.is_span  # `item: HttpPayload`: not spans
+        self._span_holders = found
+        return found
 
     def _is_policy(self, removal: cst.CSTNode, container: cst.BaseExpression, method: str | None = None) -> bool:
         """The removal is a pruning decision: by the function's name, a guard, or its own arguments."""
         assert self.function is not None
         if self.function.name.value in _LIFECYCLE:
             return False
+        container = self.state.aliases.resolve(container)
         words = self._policy_words()
         own = {part for name in chain_names(container) for part in name_parts(name)}
         if has_word("_".join(p for p in name_parts(self.function.name.value) if p not in own), words):
@@ -541,7 +639,7 @@ No fix: the rationale is the author's to write.
                 iterable = iterable.args[0].value
             if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute):
                 iterable = iterable.func.value  # `c.items()`, `c.copy()`
-            if same_expression(iterable, container):
+            if same_expression(self.state.aliases.resolve(iterable), container):
                 found.update(words_in(target))
         return found
 
@@ -553,38 +651,52 @@ No fix: the rationale is the author's to write.
     def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
         if not function.removals:
             return
-        records = list(function.records)
-        if function.calls:
-            if self._recorders is None:
-                self._recorders = recording_functions(self.context.source, self.context.vocabulary)
-            records.extend((path, seq) for name, path, seq in function.calls if name in self._recorders)
-        reported: list[_Removal] = []
+        statements = enclosing_statements(node, [*function.records, *function.removals])
+        covering = {statements[r] for r in function.records if r in statements}
         for removal in function.removals:
-            where = (removal.path, removal.seq)
-            if any(_dominates(r, where) for r in records):
+            statement = statements.get(removal)
+            if statement is None or not reached_uncovered(node, statement, covering.__contains__):
                 continue
-            if any(_dominates((r.path, r.seq), where) for r in reported):
-                continue
-            reported.append(removal)
-            self.report(removal.node, self.message.format(container=self._container_text(removal.node)))
+            covering.add(statement)  # a removal reached only after a reported one is not reported again
+            self.report(removal, self.message.format(container=self._container_text(function, removal)))
 
-    def _container_text(self, node: cst.CSTNode) -> str:
-        code = self.context.module.code_for_node
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-            return code(node.func.value)
-        if isinstance(node, cst.Del):
-            target = node.target.elements[0].value if isinstance(node.target, cst.Tuple) else node.target
-            return code(target.value) if isinstance(target, cst.Subscript) else code(target)
-        if isinstance(node, cst.Assign):
-            target = node.targets[0].target
-            if isinstance(target, cst.Subscript) and (
-                _is_full_slice(target) or string_key(target) in self.context.vocabulary.content_fields
-            ):
-                return code(target.value)
-            if isinstance(target, cst.Attribute) and not self.context.analysis.is_span_container(target, self.facts):
-                return code(target.value)  # a tombstoned span's owner
-            return code(target)
-        return code(node)
+    def _recording_functions(self) -> frozenset[str]:
+        if self._recorders is None:
+            self._recorders = recording_functions(self.context.source, self.context.vocabulary)
+        return self._recorders
+
+    def _pruned_through(self, call: cst.Call, helper: HelperEffects) -> cst.BaseExpression | None:
+        """`self._drop(self.spans, sid)`, `compact_into(ctx)`: the context a helper prunes, given to it (or `self`'s)."""
+        name = callee_name(call) or ""
+        if name in REMOVING_METHODS or name in _MOVING_METHODS or not has_word(name, self.context.vocabulary.prune_words):
+            return None  # a helper named for pruning (`_drop`, `prune_one`); `x.clear()` may be any class's
+        params = list(helper.params)
+        receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+        given: dict[str, cst.BaseExpression] = {}
+        if params[:1] in (["self"], ["cls"]):
+            if not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")):
+                return None  # a method of a class the call does not name
+            given[params[0]] = receiver
+            params = params[1:]
+        for position, arg in enumerate(call.args):
+            if arg.keyword is not None:
+                given[arg.keyword.value] = arg.value
+            elif arg.star == "" and position < len(params):
+                given[params[position]] = arg.value
+        for chain in sorted(helper.prunes):
+            root, *attributes = chain.split(".")
+            container = given.get(root)
+            if container is None:
+                continue
+            for attribute in attributes:
+                container = cst.Attribute(value=container, attr=cst.Name(attribute))
+            if self._is_context(container) and self._is_policy(call, container):
+                return container
+        return None
+
+    def _container_text(self, function: _Function, node: cst.CSTNode) -> str:
+        container = function.containers[node]
+        return self.context.module.code_for_node(container) if isinstance(container, cst.CSTNode) else container
 
 
 def _names_a_span_type(type_name: str, analysis) -> bool:

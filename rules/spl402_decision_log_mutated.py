@@ -7,8 +7,10 @@ import re
 
 from spanlint.rules.analysis import callee_name
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
+from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.evidence import (
     access_root,
+    is_log_name,
     chain_names,
     has_word,
     is_decision_log,
@@ -18,7 +20,7 @@ from spanlint.rules.evidence import (
 )
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
-from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase, last_name
 from runtime_guard.vocabulary import Vocabulary
 _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
@@ -29,11 +31,14 @@ class DecisionLogEditPrefilter(Prefilter):
     deleted from or called on, or passed first to a call, in a function that does not build it.
 
     A method of a log-named class, or a function with a parameter annotated as a log, may name
-    its log by any name: all of its expressions are looked at.
+    its log by any name: all of its expressions are looked at. A local bound to a log
+    (`entries = self.audit_log.entries`, tuple unpacking, walrus) and an attribute the file binds
+    to a log class (`self.book = DecisionLog()`) are logs too: statements are decided once all
+    bindings are seen, and lines naming those names get their expressions looked at.
     """
 
     shape = "decision-log-edit"
-    statements = (*ASSIGNMENTS, ast.Delete)
+    statements = (*ASSIGNMENTS, ast.Delete, ast.If, ast.While)
     expressions = (ast.Call,)
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
@@ -41,6 +46,8 @@ class DecisionLogEditPrefilter(Prefilter):
         self.log_phrases = tuple(tuple(name_parts(n)) for n in self.vocabulary.decision_log_names if name_parts(n))
         self.log_starts = frozenset(phrase[0] for phrase in self.log_phrases)
         self._names_logs: bool | None = None
+        self.log_attributes: set[str] = set()  # `book` for `self.book = DecisionLog()`
+        self.pending: list[tuple[ast.AST, Scope]] = []  # statements decided in `statements_done`
 
     def words(self) -> frozenset[str]:
         return self.log_starts
@@ -52,13 +59,39 @@ class DecisionLogEditPrefilter(Prefilter):
         return self._names_logs and (self._log_class(scope) or self._has_log_params(scope))
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+            if self._is_log_name(last_name(node.value)):
+                self.log_attributes.update(
+                    t.attr for t in assignment_targets(node) if isinstance(t, ast.Attribute)
+                )
         if scope.node is None or scope.node.name in BUILDERS:
             return
-        if isinstance(node, ast.Delete):
-            if any(isinstance(t, ast.Subscript) and self._log_like(t.value, scope) for t in deleted(node)):
+        bindings = scope.notes.setdefault("bindings", [])
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            for target in assignment_targets(node):
+                bindings.extend(_bound_pairs(target, node.value))
+        for test in (node.test,) if isinstance(node, (ast.If, ast.While)) else ():
+            bindings.extend((n.target.id, n.value) for n in ast.walk(test) if isinstance(n, ast.NamedExpr))
+        if isinstance(node, (ast.Delete, ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            self.pending.append((node, scope))
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        for scope in scopes:
+            aliases: set[str] = scope.notes.setdefault("aliases", set())
+            bindings = scope.notes.get("bindings", [])
+            while True:  # chains of aliases, bound in any order
+                found = {name for name, value in bindings if name not in aliases and self._log_like(value, scope)}
+                if not found:
+                    break
+                aliases |= found
+            self.scan.extra_words |= aliases
+        self.scan.extra_words |= self.log_attributes
+        for node, scope in self.pending:
+            if isinstance(node, ast.Delete):
+                if any(isinstance(t, ast.Subscript) and self._log_like(t.value, scope) for t in deleted(node)):
+                    self.mark(node)
+            elif any(self._edits_log(target, scope) for target in assignment_targets(node)):
                 self.mark(node)
-        elif any(self._edits_log(target, scope) for target in assignment_targets(node)):
-            self.mark(node)
 
     def expression(self, node: ast.AST, scope: Scope) -> None:
         if scope.node is None or scope.node.name in BUILDERS:
@@ -99,13 +132,17 @@ class DecisionLogEditPrefilter(Prefilter):
                 return False
         if not names:
             return False
-        if self._is_log_name(names[0]):
+        if self._is_log_name(names[0]) or names[-1] in scope.notes.get("aliases", ()) or (
+            len(names) > 1 and names[0] in self.log_attributes
+        ):
             return True
         if len(names) == 1:
             return self._has_log_params(scope)
         if names[0].lstrip("_") not in ENTRY_ATTRIBUTES:
             return False
         owner = names[1]
+        if owner in self.log_attributes:
+            return True
         if owner == "self":
             return self._log_class(scope)
         return self._is_log_name(owner) or (len(names) == 2 and self._has_log_params(scope))
@@ -235,20 +272,34 @@ No fix: what to keep is a policy decision.
         super().__init__(context)
         self._covered: set[cst.CSTNode] = set()  # calls whose mutation is already reported at their statement
         self._discarded: set[cst.CSTNode] = set()  # calls that are whole statements
+        self._aliases: list[ContainerAliases] = []  # of the enclosing functions, innermost last
 
     def start_function(self, node: cst.FunctionDef) -> set[str]:
+        self._aliases.append(ContainerAliases(node))
         return set()  # the function's own locals: names bound to something other than a log
+
+    def finish_function(self, state: set[str], node: cst.FunctionDef) -> None:
+        self._aliases.pop()
 
     # --- what counts as the log ----------------------------------------------------------------
     def _log(self, expr: cst.BaseExpression) -> bool:
         """`expr` is a decision log that outlives this function (not a local being built here)."""
         if self.function is None or self.function.name.value in BUILDERS:
             return False
-        facts = self.facts
-        if not is_decision_log(expr, self.context.vocabulary, facts):
+        expr = self._aliases[-1].resolve(expr)
+        if not (is_decision_log(expr, self.context.vocabulary, self.facts) or self._of_log_class(expr)):
             return False
         root = access_root(expr)
         return root is None or root not in self.state
+
+    def _of_log_class(self, expr: cst.BaseExpression) -> bool:
+        """`self.book` (or `self.book.entries`) where the tree says `book` holds a `DecisionLog`."""
+        while isinstance(expr, cst.Subscript):
+            expr = expr.value
+        if isinstance(expr, cst.Attribute) and expr.attr.value.lstrip("_") in ENTRY_ATTRIBUTES:
+            expr = expr.value
+        known = self.context.analysis.known_class(expr, self.facts)
+        return known is not None and is_log_name(known.name, self.context.vocabulary)
 
     # --- bindings --------------------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -284,7 +335,10 @@ No fix: what to keep is a policy decision.
 
     # --- mutations ---------------------------------------------------------------------------------
     def _check_write(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        if isinstance(target, cst.Subscript):
+        entry = target.value if isinstance(target, (cst.Subscript, cst.Attribute)) else None
+        if isinstance(entry, cst.Subscript) and _positional(entry) and self._log(entry.value):
+            self._flag(node, entry.value, "editing an entry")  # `log[-1]["reason"] = ...`, `log[i].reason = ...`
+        elif isinstance(target, cst.Subscript):
             if _positional(target) and self._log(target.value):
                 self._flag(node, target.value, "item assignment")
         elif isinstance(target, cst.Attribute) and not _appends(target, value):
@@ -343,6 +397,15 @@ No fix: what to keep is a policy decision.
     def _flag(self, node: cst.CSTNode, log: cst.BaseExpression, how: str) -> None:
         shown = ".".join(chain_names(log)) or self.context.module.code_for_node(log)
         self.report(node, self.message.format(log=shown, how=how))
+
+
+def _bound_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
+    """(name, value) for `x = v` and each element of `a, b = u, v`."""
+    if isinstance(target, ast.Name):
+        return [(target.id, value)]
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
+        return [pair for t, v in zip(target.elts, value.elts) for pair in _bound_pairs(t, v)]
+    return []
 
 
 def _positional(target: cst.Subscript) -> bool:

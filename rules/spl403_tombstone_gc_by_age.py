@@ -19,6 +19,7 @@ from spanlint.rules.evidence import (
     same_expression,
     words_in,
 )
+from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.libcst_backend import cst
 from runtime_guard.vocabulary import Vocabulary
 
@@ -27,6 +28,8 @@ _DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", 
 # Those that drop without being told what: `.popitem()`, `.clear()`.
 _DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+# Python's reference introspection (`sys.getrefcount`, `gc.get_referrers`, `weakref.getweakrefcount`): liveness checks.
+_REFERENCE_CALLS = frozenset({"getrefcount", "get_referrers", "getweakrefcount", "getweakrefs"})
 
 
 class DropPrefilter(RemovalPrefilter):
@@ -48,9 +51,14 @@ class DropPrefilter(RemovalPrefilter):
 class _Function(GuardedFunction):
     removals: list[cst.CSTNode] = field(default_factory=list)  # removals whose condition is age or time
     containers: list[cst.BaseExpression] = field(default_factory=list)  # what each removal drops from
+    # For each removal: True when its condition selects tombstones, None when it says nothing either way.
+    selected: list[bool | None] = field(default_factory=list)
     # Per enclosing block, the tests of earlier `if ...: continue` / `return` statements in it.
     exits: list[list[cst.BaseExpression]] = field(default_factory=list)
     age_locals: set[str] = field(default_factory=set)  # locals computed from a time or age: `cutoff`, `expired`
+    live_locals: set[str] = field(default_factory=set)  # locals computed from a liveness check: `held`
+    iterables: list[cst.BaseExpression] = field(default_factory=list)  # of the enclosing `for` loops
+    aliases: ContainerAliases | None = None
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> filter assigned to it
 
 
@@ -65,9 +73,12 @@ class TombstoneGcByAge(GuardedRule[_Function]):
     docs = """
 ## What it does
 Finds garbage collection of tombstoned spans whose condition is age or time (`time.time()`,
-`time.monotonic()`, `datetime.now()`, `age`, `ttl`, `created_at`, `max_age`, turn counters) in a
-function that never checks whether anything still holds the span (`holders`, `refcount`,
-`live_refs`, `weakref`, `is_referenced`, `has_holders`). Only tombstone collection counts: the
+`time.monotonic()`, `datetime.now()`, `age`, `ttl`, `created_at`, `max_age`, turn counters) when
+that condition never checks whether anything still holds the span (`holders`, `refcount`,
+`live_refs`, `weakref`, `is_referenced`, `has_holders`): the enclosing tests, an earlier
+`if held: continue`, the filter of a comprehension, or a local computed from such a check. A
+check in another branch of the function does not cover the removal. Containers are followed
+through local aliases (`pool = self._spans`). Only tombstone collection counts: the
 function must deal with a tombstone (a `tombstone` name, a `tombstoned`/`deleted` flag, a
 `deleted_at` stamp or a tombstone marker); an ordinary TTL cache expiring entries is not reported.
 
@@ -177,19 +188,33 @@ No fix: which holders exist is specific to the application.
         return _tombstone_text(vocabulary).search(source) is not None
 
     def start_function(self, node: cst.FunctionDef) -> _Function:
-        return _Function()
+        return _Function(aliases=ContainerAliases(node))
 
     def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
-        if function.removals:
-            text = self.context.module.code_for_node(node)
-            vocabulary = self.context.vocabulary
-            tombstones = _tombstone_text(vocabulary).search(text) is not None or (
+        if not function.removals:
+            return
+        code = self.context.module.code_for_node
+        vocabulary = self.context.vocabulary
+        number = next((i for i, selected in enumerate(function.selected) if selected), None)
+        if number is None:  # no condition names tombstones: the function, and what it drops from, must
+            text = code(node)
+            if _tombstone_text(vocabulary).search(text) is not None or (
                 _tombstone_key_text(vocabulary).search(text) is not None
                 and any(is_span_container(c, self.context.analysis, self.facts) for c in function.containers)
-            )
-            if tombstones and not _mentions_liveness(text, vocabulary):
-                container = self.context.module.code_for_node(function.containers[0])
-                self.report(function.removals[0], self.message.format(container=container))
+            ):
+                number = 0
+        if number is not None:
+            self.report(function.removals[number], self.message.format(container=code(function.containers[number])))
+
+    def visit_For(self, node: cst.For) -> None:
+        super().visit_For(node)
+        if self.state is not None:
+            self.state.iterables.append(node.iter)
+
+    def leave_For(self, original_node: cst.For) -> None:
+        super().leave_For(original_node)
+        if self.state is not None:
+            self.state.iterables.pop()
 
     # --- conditions ----------------------------------------------------------------------------
     def leave_If(self, original_node: cst.If) -> None:
@@ -214,6 +239,17 @@ No fix: which holders exist is specific to the application.
         if self.state is not None:
             self.state.exits.pop()
 
+    def _checks_liveness(self, expr: cst.BaseExpression) -> bool:
+        """`expr` names a liveness check (`holders`, `msg.get("refcount")`); a local alias of the container
+        (`live = self._spans`) is not one."""
+        function = self.state
+        words = self.context.vocabulary.liveness_words
+        return any(
+            name in function.live_locals or name in _REFERENCE_CALLS
+            or (has_word(name, words) and name not in function.aliases)
+            for name in set(_IDENTIFIER.findall(self.context.module.code_for_node(expr)))
+        )
+
     def _is_about_age(self, expr: cst.BaseExpression) -> bool:
         age_locals = self.state.age_locals
         return mentions(expr, self.context.vocabulary.age_words) or any(name in age_locals for name in words_in(expr))
@@ -224,9 +260,43 @@ No fix: which holders exist is specific to the application.
         """Keep the removal `node` when its condition (enclosing tests, or its own filter) is about age."""
         function = self.state
         guards = [*function.guards, *(test for block in function.exits for test in block)]
+        tests = [g for g in guards if not any(g is i for i in function.iterables)]
+        if condition is not None:
+            tests.append(condition)
+        if any(self._checks_liveness(t) for t in tests):
+            return
         if (condition is not None and self._is_about_age(condition)) or any(self._is_about_age(g) for g in guards):
+            exits = [test for block in function.exits for test in block]
+            drop = [(g, True) for g in function.guards if not any(g is i for i in function.iterables)]
+            drop += [(test, False) for test in exits]
+            drop += [(keep, False) for keep in _keep_conditions(condition)] if condition is not None else []
+            keyed = is_span_container(container, self.context.analysis, self.facts)  # `m["deleted"]` says tombstone
+            polarities = {p for test, positive in drop for p in self._tombstone_polarities(test, positive, keyed)}
+            if polarities == {False}:
+                return  # tombstones are what it keeps (`... or s.tombstoned`), or what it skips
             function.removals.append(node)
             function.containers.append(container)
+            function.selected.append(True if True in polarities else None)
+
+    def _tombstone_polarities(self, test: cst.BaseExpression, positive: bool, keyed: bool) -> set[bool]:
+        """For each tombstone flag or marker `test` names: True when the removal needs it
+        to hold (`s.tombstoned and old`), False when it needs it not to (`not s.deleted`, `content != "[pruned]"`)."""
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return self._tombstone_polarities(test.expression, not positive, keyed)
+        if isinstance(test, cst.BooleanOperation):
+            return self._tombstone_polarities(test.left, positive, keyed) | self._tombstone_polarities(test.right, positive, keyed)
+        if self._is_about_age(test):
+            return set()  # `now - s.deleted_at > ttl`: the age, not which items are tombstones
+        if isinstance(test, cst.Comparison) and any(
+            isinstance(c.operator, (cst.NotEqual, cst.IsNot, cst.NotIn)) for c in test.comparisons
+        ):
+            positive = not positive
+        vocabulary = self.context.vocabulary
+        text = self.context.module.code_for_node(test)
+        named = _tombstone_text(vocabulary).search(text) is not None or (
+            keyed and _tombstone_key_text(vocabulary).search(text) is not None
+        )
+        return {positive} if named else set()
 
     # --- removals --------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
@@ -243,21 +313,39 @@ No fix: which holders exist is specific to the application.
         function = self.state
         if function is None:
             return
+        named = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
         if self._is_about_age(node.value):
-            function.age_locals.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+            function.age_locals.update(named)
+        if self._checks_liveness(node.value):
+            function.live_locals.update(named)
         value = node.value
         if isinstance(value, cst.Name) and value.value in function.filtered:
             value = function.filtered[value.value]  # `kept = [...]` then `self.tombstones = kept`
         kept = is_filter_of(value)
         if kept is None:
             return
+        resolve = function.aliases.resolve
         for target in node.targets:
             written = target.target
             if isinstance(written, cst.Name):
                 function.filtered[written.value] = value
-            elif same_expression(kept, written) or _slice_of(written, kept):
+            elif same_expression(resolve(kept), resolve(written)) or _slice_of(resolve(written), resolve(kept)):
                 self._by_age(node, kept, value)
                 return
+
+
+def _keep_conditions(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The conditions a filtering rewrite keeps items by: the `if`s of a comprehension, a `filter` lambda's body."""
+    if isinstance(value, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        found: list[cst.BaseExpression] = []
+        comp: cst.CompFor | None = value.for_in
+        while comp is not None:
+            found += [c.test for c in comp.ifs]
+            comp = comp.inner_for_in
+        return found
+    if isinstance(value, cst.Call) and callee_name(value) == "filter" and value.args and isinstance(value.args[0].value, cst.Lambda):
+        return [value.args[0].value.body]
+    return []
 
 
 def _slice_of(target: cst.BaseExpression, kept: cst.BaseExpression) -> bool:
@@ -271,11 +359,6 @@ def _exits(body: cst.BaseSuite) -> bool:
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1] if last.body else None
     return isinstance(last, (cst.Continue, cst.Break, cst.Return, cst.Raise))
-
-
-def _mentions_liveness(text: str, vocabulary: Vocabulary) -> bool:
-    words = vocabulary.liveness_words
-    return any(has_word(identifier, words) for identifier in set(_IDENTIFIER.findall(text)))
 
 
 _TOMBSTONE_KEY_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}

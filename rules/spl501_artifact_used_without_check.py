@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from spanlint.rules import flow
-from spanlint.rules.aliases import Aliases
+from spanlint.rules.aliases import ValueAliases
 from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
@@ -120,7 +120,7 @@ class _Function:
     slices: list[tuple[cst.Subscript, cst.BaseExpression]] = field(default_factory=list)  # (slice, artifact)
     artifact_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> artifact read from
     content_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> span it is the content of
-    aliases: Aliases = field(default_factory=Aliases)
+    aliases: ValueAliases = field(default_factory=ValueAliases)
 
 
 class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
