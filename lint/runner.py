@@ -102,7 +102,7 @@ def summarize_file(path: str, settings: Settings, source: Source | None = None) 
 
 
 def lint_file(
-    job: FileJob, project: ProjectIndex, summary: FileSummary | None = None, prescan: bool = True,
+    job: FileJob, project: ProjectIndex | Callable[[], ProjectIndex], summary: FileSummary | None = None, prescan: bool = True,
     source: Source | None = None,
 ) -> list[Diagnostic]:
     """Every finding in one file (`source`, when it was read already); a file that cannot be read or
@@ -122,7 +122,7 @@ def lint_bytes(
 
 
 def _lint_read(
-    source: Source, job: FileJob, project: ProjectIndex, summary: FileSummary | None, prescan: bool
+    source: Source, job: FileJob, project: ProjectIndex | Callable[[], ProjectIndex], summary: FileSummary | None, prescan: bool
 ) -> list[Diagnostic]:
     try:
         text = source.lintable_text(job.settings)
@@ -200,13 +200,14 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
-            shared=_LintPass(project(), options.prescan, sources),
+            # Without a pool the index is made (or read from the cache) only if a file needs it.
+            shared=_LintPass(project() if _in_pool(options.jobs, len(items)) else project, options.prescan, sources),
         ) if items else []
         for (job, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
         diagnostics = [d for job in jobs for d in found[job.path]]
-        fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
+        fixes = any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
         return RunResult.of(
             diagnostics, [job.display for job in jobs], project=project() if fixes else None,
             warnings=_prepended(warnings, cache.warnings), paths={job.display: job.path for job in jobs},
@@ -400,7 +401,7 @@ def _summarize_chunk(chunk: list[tuple[str, Settings]], shared: None) -> list[Fi
 class _LintPass:
     """What every file of the lint pass is linted with; sent to each worker process once."""
 
-    project: ProjectIndex
+    project: ProjectIndex | Callable[[], ProjectIndex]  # without a pool, a function that makes it (`lint_source`)
     prescan: bool
     sources: dict[str, Source]  # the files read already (none in a process pool)
 
