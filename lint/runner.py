@@ -14,8 +14,8 @@ files whose summaries and findings it already holds.
 A run of a few files (the pre-commit case, no process pool) reads each linted file once
 (`lint.source.Source`): its cache digest, summary, findings and code frames come from that read. A
 run in a process pool reads a linted file once in each pass, in the worker that handles it, so
-that no process holds every file's text for the whole run; the reporters read the files with
-findings for their code frames.
+that no process holds every file's text for the whole run (the cache also hashes a file whose stat
+changed, and the reporters read the files with findings for their code frames).
 """
 
 from __future__ import annotations
