@@ -45,8 +45,8 @@ def read_source(data: bytes, settings: Settings) -> str:
 
 
 class Source:
-    """One file's content as read once: its bytes, their digest, the text they decode to (with the
-    declared encoding) and its lines. `stat` is the file's (mtime_ns, size) when it did not change
+    """One file's content as read once: its bytes, their digest and the text they decode to (with the
+    declared encoding). `stat` is the file's (mtime_ns, size) when it did not change
     while it was read, else None (stdin: None)."""
 
     def __init__(self, data: bytes, stat: tuple[int, int] | None = None) -> None:
@@ -73,11 +73,6 @@ class Source:
         """The text; raise `SourceError` for a source spanlint cannot lint (too large, undecodable)."""
         _check_size(len(self.data), settings.max_file_bytes)
         return self.text
-
-    @cached_property
-    def lines(self) -> list[str]:
-        """The text's lines, for code frames."""
-        return self.text.splitlines()
 
 
 def read_file(path: str, max_bytes: int, stat_out: list[tuple[int, int] | None] | None = None) -> bytes:
