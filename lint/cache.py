@@ -357,6 +357,10 @@ class Cache:
             return None
         return ProjectIndex(vocabulary, classes, helpers, alternatives)
 
+    def has_index(self, digest: str) -> bool:
+        """Whether an index is stored under `digest` (without reading it)."""
+        return self._query("SELECT 1 FROM indexes WHERE digest = ?", (digest,)) is not None
+
     def put_index(self, digest: str, index: ProjectIndex) -> None:
         if self.enabled:
             tables = {

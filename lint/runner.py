@@ -206,6 +206,8 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         for (job, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
+        if items and cache.enabled and not project.cache_info().currsize and not cache.has_index(index):
+            project()  # made for the runs after this one, which may need it
         diagnostics = [d for job in jobs for d in found[job.path]]
         fixes = any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
         return RunResult.of(
