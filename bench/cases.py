@@ -185,9 +185,14 @@ def compile_spanlint(spanlint: str) -> str:
     return "bytecode compiled" if result.returncode == 0 else f"bytecode not compiled: {result.stderr.strip()}"
 
 
+# spanlint installs as `spanlint` and `spanlint.rules` (before issue 17: top-level `lint` and `rules`).
 COMPILE_SPANLINT = (
-    "import compileall, os, lint, rules, runtime_guard\n"
-    "for package in (lint, rules, runtime_guard):\n"
+    "import compileall, importlib, os\n"
+    "try:\n"
+    "    packages = [importlib.import_module(n) for n in ('spanlint', 'spanlint.rules', 'runtime_guard')]\n"
+    "except ImportError:\n"
+    "    packages = [importlib.import_module(n) for n in ('lint', 'rules', 'runtime_guard')]\n"
+    "for package in packages:\n"
     "    assert compileall.compile_dir(os.path.dirname(package.__file__), quiet=1)\n"
 )
 

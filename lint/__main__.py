@@ -1,5 +1,5 @@
 """`python -m spanlint`: the `spanlint` command."""
 
-from spanlint.cli import main
+from spanlint.cli import script
 
-main()
+script()

@@ -46,6 +46,7 @@ from typing import Any, Iterable, Iterator, MutableMapping
 
 from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from spanlint.settings import Settings
+from spanlint.source import Source
 from spanlint.rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
 from runtime_guard.vocabulary import Vocabulary
 
@@ -250,10 +251,19 @@ class Cache:
     def enabled(self) -> bool:
         return self._db is not None
 
-    def state(self, path: str) -> FileState | None:
-        """The file's current digest: from the stat table when its stat is unchanged, else by hashing it."""
+    def state(self, path: str, source: Source | None = None) -> FileState | None:
+        """The file's current digest: that of `source` when the caller has read the file, else from the
+        stat table when its stat is unchanged, else by hashing it."""
         if path in self._states:
             return self._states[path]
+        if source is not None:
+            found = None if source.stat is None else FileState(source.digest, *source.stat)
+            if found is not None and time.time_ns() - found.mtime_ns > RACY_NS:
+                row = self._rows_by_path("SELECT path, mtime_ns, size, digest, checksum FROM stats").get(path)
+                if row is None or (row[0], row[1], row[2]) != (found.mtime_ns, found.size, found.digest):
+                    self._stats.append(_checked(path, found.mtime_ns, found.size, found.digest))
+            self._states[path] = found
+            return found
         found = None
         try:
             before = os.stat(path)
@@ -282,10 +292,11 @@ class Cache:
         value = _decoded(row[2])
         return value if isinstance(value, FileSummary) else None
 
-    def summary_part(self, path: str, vocabulary: Vocabulary) -> str | None:
+    def summary_part(self, path: str, vocabulary: Vocabulary, source: Source | None = None) -> str | None:
         """The index-part digest (`part_digest`) of the file's cached summary, without decoding the
-        summary; None when the cache does not hold the file's current summary."""
-        key = self._summary_key(path, vocabulary)
+        summary; None when the cache does not hold the file's current summary. `source`: the file, when
+        the caller has read it (see `state`)."""
+        key = self._summary_key(path, vocabulary, source)
         row = None if key is None else self._rows_by_path("SELECT path, key, part FROM summaries").get(path)
         # the checksum is verified when the summary is read (`summary`): a wrong part is only a wrong digest
         if row is not None and row[0] == key and isinstance(row[1], str):
@@ -346,6 +357,10 @@ class Cache:
             return None
         return ProjectIndex(vocabulary, classes, helpers, alternatives, builds)
 
+    def has_index(self, digest: str) -> bool:
+        """Whether an index is stored under `digest` (without reading it)."""
+        return self._query("SELECT 1 FROM indexes WHERE digest = ?", (digest,)) is not None
+
     def put_index(self, digest: str, index: ProjectIndex) -> None:
         if self.enabled:
             tables = {
@@ -398,8 +413,8 @@ class Cache:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _summary_key(self, path: str, vocabulary: Vocabulary) -> str | None:
-        state = self.state(path) if self.enabled else None
+    def _summary_key(self, path: str, vocabulary: Vocabulary, source: Source | None = None) -> str | None:
+        state = self.state(path, source) if self.enabled else None
         return None if state is None else _key(state.digest, path, self._with_code(vocabulary))
 
     def _results_key(self, path: str, index: str) -> str | None:

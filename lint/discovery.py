@@ -18,12 +18,13 @@ import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
-
-import pathspec
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from spanlint.config import YAML_NAME, load_config_file
 from spanlint.settings import Settings
+
+if TYPE_CHECKING:
+    import pathspec
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 # Never linted when found by walking a directory: version control, environments, caches, builds.
@@ -75,6 +76,8 @@ class GitIgnore:
         return self._cache[directory]
 
     def _spec(self, file: Path, lines: list[str]) -> pathspec.GitIgnoreSpec:
+        import pathspec  # here: a run over a tree without `.gitignore` files never needs it (~15 ms)
+
         if _has_re2():
             return pathspec.GitIgnoreSpec.from_lines(lines, backend="re2")
         kept = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from spanlint.diagnostics import Diagnostic, Location, sort_diagnostics
 from spanlint.edits import TopLevel, fix_summary
@@ -40,7 +40,7 @@ def lint_source(
     source: str,
     path: str,
     settings: Settings,
-    project: ProjectIndex | None = None,
+    project: ProjectIndex | Callable[[], ProjectIndex] | None = None,
     summary: FileSummary | None = None,
     *,
     prescan: bool = True,
@@ -50,7 +50,8 @@ def lint_source(
     `summary` is this file's project-wide summary when the caller has it (it holds the standard
     parser's verdict, so a file the pre-scan skips still gets its SPL000). `prescan=False` runs
     every selected rule even where its pre-scans (text, and the summary's shapes) say it cannot match
-    (for testing the pre-scans).
+    (for testing the pre-scans). `project` may be a function that makes the index: it is called only
+    when a rule runs (a file the pre-filters rule out never needs the project's index).
     """
     if summary is None:
         summary = summarize_source(source, settings.vocabulary, path)
@@ -58,8 +59,6 @@ def lint_source(
     reports_unlintable = any(r.file_pass == "unlintable" for r in rules)
     if summary.syntax_error is not None:
         return [parse_error(path, *summary.syntax_error)] if reports_unlintable else []
-    if project is None:
-        project = ProjectIndex.merge(settings.vocabulary, [summary])
     visiting = tuple(
         r for r in rules
         if r.file_pass is None
@@ -69,6 +68,10 @@ def lint_source(
     own_suppressions = bool(checking_suppressions) and _names_spanlint(source)
     if not visiting and not own_suppressions:
         return []  # no finding to report or suppress, and no spanlint suppression that could be unused
+    if project is None:
+        project = ProjectIndex.merge(settings.vocabulary, [summary])
+    elif callable(project):
+        project = project()
     parsed = _parsed_part(source, summary, visiting) if prescan else source
 
     def lint() -> list[Diagnostic]:

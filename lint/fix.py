@@ -181,7 +181,8 @@ def fix_paths(
     by_path = {f.job.display: f for f in fixes if f.changed}
     diagnostics = [d for d in result.diagnostics if d.path not in by_path]
     diagnostics += [d for f in by_path.values() for d in f.diagnostics if not d.internal]
-    return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics)), fixes)
+    sources = {**result.sources, **{path: f.fixed for path, f in by_path.items()}}  # what code frames quote
+    return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics), sources=sources), fixes)
 
 
 def fix_stdin(

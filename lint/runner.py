@@ -10,6 +10,12 @@ crash in a native parser) costs only the files it was on, which become SPL000 fi
 `lint_file` lints one file path and returns its findings: pure and picklable, the unit a
 per-file cache or fix application works on. With the cache on (`lint.cache`), both passes skip the
 files whose summaries and findings it already holds.
+
+A run of a few files (the pre-commit case, no process pool) reads each linted file once
+(`lint.source.Source`): its cache digest, summary, findings and code frames come from that read. A
+run in a process pool reads a linted file once in each pass, in the worker that handles it, so
+that no process holds every file's text for the whole run (the cache also hashes a file whose stat
+changed, and the reporters read the files with findings for their code frames).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from spanlint.diagnostics import Diagnostic, sort_diagnostics
 from spanlint.discovery import discover, is_force_excluded, project_root
 from spanlint.engine import lint_source, parse_error
 from spanlint.settings import Settings
-from spanlint.source import SourceError, read_file, read_source
+from spanlint.source import Source, SourceError, read_source
 from spanlint.rules.environment import FrameworkClasses, InterpreterError
 from spanlint.rules.project import FileSummary, ProjectIndex, summarize_source
 
@@ -54,7 +60,8 @@ class RunResult:
 
     diagnostics: list[Diagnostic]
     files: list[str]
-    # Sources that are not files on disk (stdin), by display path, for reporters that quote code.
+    # Sources already read (stdin, and the linted files of a run without a process pool), by display
+    # path, for reporters that quote code.
     sources: dict[str, str] = field(default_factory=dict)
     # The project index the files were linted with (for fixes, which lint again).
     project: ProjectIndex | None = field(default=None, repr=False)
@@ -84,33 +91,42 @@ def display_path(path: str | Path, cwd: Path | None = None) -> str:
         return absolute.as_posix()
 
 
-def summarize_file(path: str, settings: Settings) -> FileSummary | None:
-    """The project-wide facts of the file at `path`; None when it cannot be read or decoded."""
+def summarize_file(path: str, settings: Settings, source: Source | None = None) -> FileSummary | None:
+    """The project-wide facts of the file at `path` (`source`, when it was read already); None when it
+    cannot be read or decoded."""
     try:
-        source = read_source(read_file(path, settings.max_file_bytes), settings)
+        text = (source or Source.read(path, settings.max_file_bytes)).text
     except SourceError:
         return None
-    return summarize_source(source, settings.vocabulary, path)
+    return summarize_source(text, settings.vocabulary, path)
 
 
 def lint_file(
-    job: FileJob, project: ProjectIndex, summary: FileSummary | None = None, prescan: bool = True
+    job: FileJob, project: ProjectIndex | Callable[[], ProjectIndex], summary: FileSummary | None = None, prescan: bool = True,
+    source: Source | None = None,
 ) -> list[Diagnostic]:
-    """Every finding in one file; a file that cannot be read or linted is an SPL000 finding."""
+    """Every finding in one file (`source`, when it was read already); a file that cannot be read or
+    linted is an SPL000 finding."""
     try:
-        data = read_file(job.path, job.settings.max_file_bytes)
+        source = source or Source.read(job.path, job.settings.max_file_bytes)
     except SourceError as error:
         return _failure(job, str(error))
-    return lint_bytes(data, job, project, summary, prescan)
+    return _lint_read(source, job, project, summary, prescan)
 
 
 def lint_bytes(
     data: bytes, job: FileJob, project: ProjectIndex, summary: FileSummary | None = None, prescan: bool = True
 ) -> list[Diagnostic]:
     """Every finding in a file's bytes (a file on disk or stdin)."""
+    return _lint_read(Source(data), job, project, summary, prescan)
+
+
+def _lint_read(
+    source: Source, job: FileJob, project: ProjectIndex | Callable[[], ProjectIndex], summary: FileSummary | None, prescan: bool
+) -> list[Diagnostic]:
     try:
-        source = read_source(data, job.settings)
-        return lint_source(source, job.display, job.settings, project, summary, prescan=prescan)
+        text = source.lintable_text(job.settings)
+        return lint_source(text, job.display, job.settings, project, summary, prescan=prescan)
     except SourceError as error:
         return _failure(job, str(error))
     except Exception as error:  # noqa: BLE001 - one file's failure must not stop the run
@@ -158,8 +174,10 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     project_files = files if [Path(os.path.abspath(p)) for p in paths] == [root] else None
     root_settings = resolver.settings_for(root)
     vocabulary = root_settings.vocabulary
+    # Without a process pool, each linted file is read here, once (see the module's docstring).
+    sources = {} if _in_pool(options.jobs, len(jobs)) else _read(jobs)
     with _open_cache(root, options) as cache:
-        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files)
+        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files, sources)
         frameworks = _frameworks(root_settings, cache, root, summaries.paths())
         index = cache.index_digest(vocabulary, [*summaries.parts(), frameworks.fingerprint])
 
@@ -182,18 +200,50 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
-            shared=_LintPass(project(), options.prescan),
+            # Without a pool the index is made (or read from the cache) only if a file needs it.
+            shared=_LintPass(project() if _in_pool(options.jobs, len(items)) else project, options.prescan, sources),
         ) if items else []
         for (job, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
+        if items and cache.enabled and not project.cache_info().currsize and not cache.has_index(index):
+            project()  # made for the runs after this one, which may need it
         diagnostics = [d for job in jobs for d in found[job.path]]
-        fixes = items or any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
+        fixes = any(d.fix is not None for d in diagnostics)  # fixes lint again, with the index
         return RunResult.of(
             diagnostics, [job.display for job in jobs], project=project() if fixes else None,
             warnings=_prepended(warnings, cache.warnings), paths={job.display: job.path for job in jobs},
-            notes=_notes(frameworks),
+            notes=_notes(frameworks), sources=_texts_with_findings(jobs, sources, found),
         )
+
+
+def _in_pool(jobs: int, items: int) -> bool:
+    """Whether `_map` runs `items` items in a process pool."""
+    return jobs > 1 and items >= PARALLEL_THRESHOLD
+
+
+def _read(jobs: list[FileJob]) -> dict[str, Source]:
+    """The files of `jobs` that can be read, by path (the others are reported when linted)."""
+    found = {}
+    for job in jobs:
+        try:
+            found[job.path] = Source.read(job.path, job.settings.max_file_bytes)
+        except SourceError:
+            pass
+    return found
+
+
+def _texts_with_findings(jobs: list[FileJob], sources: dict[str, Source], found: dict[str, list[Diagnostic]]) -> dict[str, str]:
+    """The text of each read file that has findings, by display path (what code frames quote)."""
+    texts = {}
+    for job in jobs:
+        source = sources.get(job.path)
+        if source is not None and found[job.path]:
+            try:
+                texts[job.display] = source.text
+            except SourceError:
+                pass
+    return texts
 
 
 def _prepended(first: list[str], then: list[str]) -> list[str]:
@@ -274,8 +324,12 @@ class ProjectSummaries:
     """The summary of every project file, by absolute path; those the cache holds are decoded only when
     used (a warm run that lints nothing decodes none)."""
 
-    def __init__(self, cache: Cache, settings: dict[str, Settings], known: dict[str, FileSummary | None], parts: dict[str, str]) -> None:
+    def __init__(
+        self, cache: Cache, settings: dict[str, Settings], known: dict[str, FileSummary | None], parts: dict[str, str],
+        sources: dict[str, Source] | None = None,
+    ) -> None:
         self._cache = cache
+        self._sources = sources or {}  # the files read already
         self._settings = settings
         self._known = known  # computed summaries (None: unreadable), and those decoded so far
         self._parts = parts  # index-part digests (`lint.cache.part_digest`) of the cached and computed summaries
@@ -293,7 +347,7 @@ class ProjectSummaries:
         if path not in self._known:
             settings = self._settings[path]
             found = self._cache.summary(path, settings.vocabulary)
-            self._known[path] = found if found is not None else summarize_file(path, settings)
+            self._known[path] = found if found is not None else summarize_file(path, settings, self._sources.get(path))
         return self._known.get(path)
 
     def all(self) -> list[FileSummary]:
@@ -311,9 +365,11 @@ def _project_summaries(
     options: RunOptions,
     cache: Cache,
     project_files: list[Path] | None = None,
+    sources: dict[str, Source] | None = None,
 ) -> ProjectSummaries:
     """Summaries of every project file (`project_files` when the caller has discovered them) and every
-    linted file; those not in the cache are computed now."""
+    linted file; those not in the cache are computed now (from `sources`, the files read already)."""
+    sources = sources or {}
     if project_files is None:
         project_files = discover([root], resolver.settings_for)
     paths = {str(p): resolver.settings_for_file(p) for p in project_files}
@@ -321,19 +377,22 @@ def _project_summaries(
     parts: dict[str, str] = {}
     missing: list[tuple[str, Settings]] = []
     for path, settings in sorted(paths.items()):
-        part = cache.summary_part(path, settings.vocabulary)
+        part = cache.summary_part(path, settings.vocabulary, sources.get(path))
         if part is None:
             missing.append((path, settings))
         else:
             parts[path] = part
+    read = [(path, settings) for path, settings in missing if path in sources]
+    missing = [(path, settings) for path, settings in missing if path not in sources]
     _start(options, "Indexing", len(missing))
-    results = _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
+    results = [summarize_file(path, settings, sources[path]) for path, settings in read]
+    results += _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
     known: dict[str, FileSummary | None] = {}
-    for (path, settings), summary in zip(missing, results):
+    for (path, settings), summary in zip(read + missing, results):
         known[path] = summary
         if summary is not None:
             parts[path] = cache.put_summary(path, settings.vocabulary, summary)
-    return ProjectSummaries(cache, paths, known, parts)
+    return ProjectSummaries(cache, paths, known, parts, sources)
 
 
 def _summarize_chunk(chunk: list[tuple[str, Settings]], shared: None) -> list[FileSummary | None]:
@@ -344,12 +403,16 @@ def _summarize_chunk(chunk: list[tuple[str, Settings]], shared: None) -> list[Fi
 class _LintPass:
     """What every file of the lint pass is linted with; sent to each worker process once."""
 
-    project: ProjectIndex
+    project: ProjectIndex | Callable[[], ProjectIndex]  # without a pool, a function that makes it (`lint_source`)
     prescan: bool
+    sources: dict[str, Source]  # the files read already (none in a process pool)
 
 
 def _lint_chunk(chunk: list[tuple[FileJob, FileSummary | None]], lint_pass: _LintPass) -> list[list[Diagnostic]]:
-    return [lint_file(job, lint_pass.project, summary, lint_pass.prescan) for job, summary in chunk]
+    return [
+        lint_file(job, lint_pass.project, summary, lint_pass.prescan, source=lint_pass.sources.get(job.path))
+        for job, summary in chunk
+    ]
 
 
 def _crashed(job: FileJob) -> list[Diagnostic]:
@@ -371,7 +434,7 @@ def _map(
     If a worker dies, the chunks it took down are run again one pool at a time, halved until the
     item that kills its worker is alone; that item's result is `on_crash(item)`.
     """
-    if jobs <= 1 or len(items) < PARALLEL_THRESHOLD:
+    if not _in_pool(jobs, len(items)):
         if progress is None:
             return function(items, shared)
         done: list[Result] = []

@@ -6,13 +6,14 @@ import fnmatch
 import os
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, Mapping
-
-import pathspec
+from typing import TYPE_CHECKING, Literal, Mapping
 
 from spanlint.rules import all_rules
 from spanlint.rules.base import Rule
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY, Vocabulary
+
+if TYPE_CHECKING:
+    import pathspec
 
 SeverityOverride = Literal["error", "warn", "off"]
 
@@ -67,6 +68,8 @@ class Settings:
 
     @cached_property
     def _exclude_spec(self) -> pathspec.PathSpec:
+        import pathspec  # here: most runs configure no `exclude`
+
         return pathspec.GitIgnoreSpec.from_lines(self.exclude)  # RE2 where installed: never backtracks
 
     def __getstate__(self) -> dict:

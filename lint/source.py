@@ -1,14 +1,20 @@
 """Reading a file: its bytes (regular files only, within the size limit) and their text as Python
-source (PEP 263 encoding cookie, BOM, else UTF-8)."""
+source (PEP 263 encoding cookie, BOM, else UTF-8).
+
+A run reads a file it lints once (`Source.read`): the cache's content digest, the project pass,
+the lint pass and the code frames of the report all take that one `Source`.
+"""
 
 from __future__ import annotations
 
 import codecs
 import errno
+import hashlib
 import io
 import os
 import stat
 import tokenize
+from functools import cached_property
 
 from spanlint.settings import Settings
 
@@ -35,15 +41,46 @@ def decode_source(data: bytes) -> str:
 
 def read_source(data: bytes, settings: Settings) -> str:
     """The source text of a file's bytes; raise `SourceError` for one spanlint cannot lint."""
-    _check_size(len(data), settings.max_file_bytes)
-    return decode_source(data)
+    return Source(data).lintable_text(settings)
 
 
-def read_file(path: str, max_bytes: int) -> bytes:
+class Source:
+    """One file's content as read once: its bytes, their digest and the text they decode to (with the
+    declared encoding). `stat` is the file's (mtime_ns, size) when it did not change
+    while it was read, else None (stdin: None)."""
+
+    def __init__(self, data: bytes, stat: tuple[int, int] | None = None) -> None:
+        self.data = data
+        self.stat = stat
+
+    @classmethod
+    def read(cls, path: str, max_bytes: int) -> "Source":
+        """The file at `path` (see `read_file`); raise `SourceError`."""
+        stat: list[tuple[int, int] | None] = []
+        data = read_file(path, max_bytes, stat)
+        return cls(data, stat[0])
+
+    @cached_property
+    def digest(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    @cached_property
+    def text(self) -> str:
+        """The decoded text; raise `SourceError` (see `decode_source`)."""
+        return decode_source(self.data)
+
+    def lintable_text(self, settings: Settings) -> str:
+        """The text; raise `SourceError` for a source spanlint cannot lint (too large, undecodable)."""
+        _check_size(len(self.data), settings.max_file_bytes)
+        return self.text
+
+
+def read_file(path: str, max_bytes: int, stat_out: list[tuple[int, int] | None] | None = None) -> bytes:
     """The bytes of the regular file at `path`; raise `SourceError` for anything else.
 
     A FIFO, device or directory is refused without reading it (opening never blocks), and a file
-    over `max_bytes` without loading it.
+    over `max_bytes` without loading it. `stat_out` receives the file's (mtime_ns, size), or None when
+    it changed while it was read.
     """
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -56,9 +93,14 @@ def read_file(path: str, max_bytes: int) -> bytes:
             raise SourceError(f"not a regular file ({_file_kind(mode.st_mode)})")
         _check_size(mode.st_size, max_bytes)
         try:
-            return file.read()
+            data = file.read()
         except OSError as error:
             raise SourceError(f"cannot read file: {error.strerror or error}") from None
+        if stat_out is not None:
+            after = os.fstat(descriptor)
+            before = (mode.st_mtime_ns, mode.st_size)
+            stat_out.append(before if (after.st_mtime_ns, after.st_size) == before == (before[0], len(data)) else None)
+        return data
 
 
 def _check_size(size: int, max_bytes: int) -> None:

@@ -133,7 +133,7 @@ def test_one_changed_file_is_linted_with_the_stored_index(project: Path, monkeyp
     monkeypatch.setattr(spanlint.runner.Cache, "summary", lambda self, path, vocabulary: decoded.append(path) or real(self, path, vocabulary))
     recomputed: list[str] = []
     real_summarize = spanlint.runner.summarize_file
-    monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real_summarize(path, settings))
+    monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, *more: recomputed.append(path) or real_summarize(path, *more))
     found = check_paths([project / "ops.py"], ConfigResolver(), RunOptions(jobs=1, cache=True)).diagnostics
     assert [(d.path, d.code) for d in found] == [("ops.py", "SPL101")]
     assert decoded == [] and [Path(p).name for p in recomputed] == ["ops.py"]
@@ -254,6 +254,6 @@ def test_stdin_uses_the_cached_project_index(project: Path, monkeypatch: pytest.
     _run(project)
     recomputed: list[str] = []
     real = spanlint.runner.summarize_file
-    monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, settings: recomputed.append(path) or real(path, settings))
+    monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, *more: recomputed.append(path) or real(path, *more))
     result = check_stdin(REWRITE_DOC.encode(), str(project / "ops.py"), ConfigResolver(), RunOptions(jobs=1, cache=True))
     assert [d.code for d in result.diagnostics] == ["SPL101"] and recomputed == []

@@ -72,10 +72,10 @@ def test_output_is_the_same_whatever_the_job_count(project: Path) -> None:
     assert [d.sort_key for d in one.diagnostics] == sorted(d.sort_key for d in one.diagnostics)
 
 
-def _crash_on_poison(job, project, summary=None, prescan=True):
+def _crash_on_poison(job, project, summary=None, prescan=True, source=None):
     if job.path.endswith("poison.py"):
         os._exit(70)  # what a segfault in a native parser looks like to the pool
-    return _real_lint_file(job, project, summary, prescan)
+    return _real_lint_file(job, project, summary, prescan, source)
 
 
 _real_lint_file = spanlint.runner.lint_file
@@ -102,9 +102,10 @@ def test_project_index_comes_from_the_project_root(tmp_path: Path, monkeypatch: 
     })
     seen = []
 
-    def recording(job, project, summary=None, prescan=True):
-        seen.append((project.span_class("DocSpan"), summary))
-        return _real_lint_file(job, project, summary, prescan)
+    def recording(job, project, summary=None, prescan=True, source=None):
+        index = project() if callable(project) else project  # without a pool: made when a file needs it
+        seen.append((index.span_class("DocSpan"), summary))
+        return _real_lint_file(job, project, summary, prescan, source)
 
     monkeypatch.setattr(spanlint.runner, "lint_file", recording)
     check_paths([tmp_path / "repo/ops/edit.py"], ConfigResolver(isolated=True), RunOptions(jobs=1))
@@ -141,3 +142,47 @@ def test_nodes_built_after_a_lint_are_still_validated() -> None:
     assert check_source(REWRITE, "spans.py", Settings(select=("SPL101",)))
     with pytest.raises(libcst.CSTValidationError):
         libcst.Name("not a name")
+
+
+# Paths opened while `_OPENED` is not None (an audit hook cannot be removed, so it is installed once).
+_OPENED: list[str] | None = None
+
+
+def _record_open(event: str, arguments: tuple) -> None:
+    if _OPENED is not None and event == "open" and isinstance(arguments[0], str):
+        _OPENED.append(os.path.abspath(arguments[0]))
+
+
+@pytest.fixture
+def opened() -> list[str]:
+    """The paths every `open` of the test opens."""
+    global _OPENED
+    if not getattr(_record_open, "installed", False):
+        import sys
+
+        sys.addaudithook(_record_open)
+        _record_open.installed = True  # type: ignore[attr-defined]
+    _OPENED = []
+    yield _OPENED
+    _OPENED = None
+
+
+LATIN_1_REWRITE = "# -*- coding: latin-1 -*-\n" + REWRITE.replace("[:100]", "[:100]  # café", 1)
+
+
+@pytest.mark.parametrize("cache", [False, True])
+def test_a_linted_file_is_read_once_from_the_project_pass_to_the_code_frame(
+    project: Path, opened: list[str], cache: bool
+) -> None:
+    from spanlint.reporters import render_full
+
+    write_tree(project, {".spanlint.yaml": "root: true\n", "other.py": CLEAN, "ops.py": CLEAN})
+    options = RunOptions(jobs=1, cache=cache)
+    check_paths([project], ConfigResolver(), options)  # primes the cache when there is one
+    (project / "ops.py").write_bytes(LATIN_1_REWRITE.encode("latin-1"))
+    opened.clear()
+    result = check_paths([project / "ops.py"], ConfigResolver(), options)
+    report = render_full(result, False)
+    assert [d.code for d in result.diagnostics] == ["SPL101"]
+    assert "café" in report  # the frame is decoded as the file declares, like the lint
+    assert opened.count(str(project / "ops.py")) == 1
