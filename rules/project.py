@@ -903,6 +903,10 @@ def _own_id_names(vocabulary: Vocabulary) -> tuple[str, ...]:
 
 
 def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary) -> tuple[str, ...]:
-    """`<noun>_id` fields of a class named after that span noun (`Passage.passage_id`, `ChatTurn.turn_id`)."""
+    """`<noun>_id` fields of a class named after that span noun, the noun maybe shortened to three
+    letters or more (`Passage.passage_id`, `ChatTurn.turn_id`, `Segment.seg_id`)."""
     nouns = set(vocabulary.span_nouns) & set(name_parts(class_name))
-    return tuple(sorted(f"{noun}_id" for noun in nouns if f"{noun}_id" in fields_ and f"{noun}_id" not in vocabulary.id_fields))
+    return tuple(sorted(
+        f for f in fields_
+        if f.endswith("_id") and f not in vocabulary.id_fields and len(f) >= 6 and any(noun.startswith(f[:-3]) for noun in nouns)
+    ))

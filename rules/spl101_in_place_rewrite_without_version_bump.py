@@ -110,6 +110,13 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "    s.version += 1\n    if dry_run:\n        return s\n    s.version += 1\n    return s\n",
             message="`s.content` rewritten in place without bumping `s.version`",
         ),
+        # the class's own id under a short form of its noun (`seg_id` of a `Segment`), the value named neutrally
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Segment:\n    seg_id: str\n    body: str\n"
+            "    rev: int = 0\n\ndef redact(x: Segment) -> None:\n    x.body = scrub(x.body)\n",
+            line=10, column=5, message="`x.body` rewritten in place without bumping `x.rev`",
+            help="Bump `x.rev` after the write, or copy the span under a new id",
+        ),
         Invalid("def trim(chunk, n):\n    del chunk.tokens[n:]\n", line=2, column=5, message="`chunk.tokens` rewritten in place without bumping its version"),
         Invalid("def rewrite(span, text):\n    object.__setattr__(span, 'content', text)\n", line=2, column=5, message="`span.content` rewritten in place without bumping its version"),
         Invalid(

@@ -120,6 +120,9 @@ class _Function:
     slices: list[tuple[cst.Subscript, cst.BaseExpression]] = field(default_factory=list)  # (slice, artifact)
     artifact_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> artifact read from
     content_locals: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> span it is the content of
+    # locals bound to a mapping or list the function builds itself (`pos = {b.id: i for i, b in ...}`):
+    # positions computed now, on the content as it is, not a stored artifact
+    built_locals: set[str] = field(default_factory=set)
     aliases: ValueAliases = field(default_factory=ValueAliases)
 
 
@@ -173,6 +176,11 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "        yield span.content[m.start():m.end()]\n"
         ),
         Valid("def head(span, n):\n    start, end = 0, min(n, len(span.text))\n    return span.text[start:end]\n"),
+        # positions computed by this call on the content as it is (agentscope's `ToolResponse.append_chunk`)
+        Valid(
+            "def merge(span, chunk):\n    position = {b.id: i for i, b in enumerate(span.content)}\n"
+            "    for b in chunk.content:\n        span.content[position[b.id]].text += b.text\n"
+        ),
         Valid(
             "def quote(span, art):\n    check_artifact(art, span)\n    start, end = art.offsets\n"
             "    return span.content[start:end]\n"
@@ -358,7 +366,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 continue
             function.artifact_locals.pop(name.value, None)
             function.content_locals.pop(name.value, None)
-            if artifact is not None:
+            function.built_locals.discard(name.value)
+            if isinstance(target, cst.Name) and isinstance(value, _BUILT_HERE):
+                function.built_locals.add(name.value)
+            elif artifact is not None:
                 function.artifact_locals[name.value] = artifact
             elif content_of is not None and isinstance(target, cst.Name):
                 function.content_locals[name.value] = content_of
@@ -457,6 +468,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             owner = node.value
             key = string_key(node)
             if key is None:
+                if isinstance(owner, cst.Name) and owner.value in self.state.built_locals:
+                    return None
                 inner = last_name(owner)
                 if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
                     return None
@@ -492,6 +505,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 if artifact is not None:
                     self.state.slices.append((node, artifact))
                     return
+
+
+# Values a function builds itself, whole: what is read out of them was computed by this call.
+_BUILT_HERE = (cst.Dict, cst.DictComp, cst.List, cst.ListComp, cst.SetComp)
 
 
 _CONTENT_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
