@@ -176,6 +176,11 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "        yield span.content[m.start():m.end()]\n"
         ),
         Valid("def head(span, n):\n    start, end = 0, min(n, len(span.text))\n    return span.text[start:end]\n"),
+        # a position the content itself gives now (langchain-community's stop sequences)
+        Valid(
+            "def cut(msg, params):\n    for stop in params[\"stop\"]:\n        if stop in msg.content:\n"
+            "            msg.content = msg.content[: msg.content.index(stop)]\n"
+        ),
         # positions computed by this call on the content as it is (agentscope's `ToolResponse.append_chunk`)
         Valid(
             "def merge(span, chunk):\n    position = {b.id: i for i, b in enumerate(span.content)}\n"
@@ -406,6 +411,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 read = self._offset_lookup(current, span_root)
                 if read is not None:
                     return read
+                if span_root is not None and isinstance(current.func, cst.Attribute) and access_root(current.func.value) == span_root:
+                    continue  # `span.text.find(x)`: a position computed now, on the content as it is
                 stack.extend(a.value for a in current.args)
                 continue
             if isinstance(current, cst.Name):
