@@ -35,6 +35,7 @@ PINS = {
     "haystack-ai": "3.4.1",
     "semantic-kernel": "1.45.0",
     "autogen-agentchat": "0.7.5",
+    "autogen-core": "0.7.5",
     "openai-agents": "0.24.0",
 }
 # Module -> the classes an application imports from it.
@@ -59,6 +60,10 @@ TARGETS = {
     "autogen_agentchat.messages": (
         "BaseChatMessage", "BaseTextChatMessage", "HandoffMessage", "MultiModalMessage", "StopMessage",
         "TextMessage", "ToolCallSummaryMessage",
+    ),
+    # what AutoGen's model clients take and return (`ChatCompletionClient.create(messages)`)
+    "autogen_core.models": (
+        "AssistantMessage", "FunctionExecutionResultMessage", "SystemMessage", "UserMessage",
     ),
     "agents": ("HandoffOutputItem", "MessageOutputItem", "ReasoningItem", "ToolCallItem", "ToolCallOutputItem"),
     "agents.items": ("HandoffOutputItem", "MessageOutputItem", "ReasoningItem", "ToolCallItem", "ToolCallOutputItem"),

@@ -104,3 +104,13 @@ def test_another_interpreter_s_path_is_asked_once(tmp_path: Path) -> None:
     (remembered,) = tmp_path.glob("interpreter-*.json")
     remembered.write_text('["/remembered"]')
     assert interpreter_paths(sys.executable, tmp_path) == ["/remembered"]
+
+
+def test_bundled_facts_know_autogen_s_model_messages_have_no_id(tmp_path: Path) -> None:
+    """AutoGen's model clients take `autogen_core.models` messages: content without an id, not spans,
+    so an in-place `rstrip` of the last one is no rewrite of a span (autogen-ext's model clients)."""
+    bundled = FrameworkClasses([str(tmp_path / "empty")])
+    message = _index(bundled).class_named("AssistantMessage", None, "autogen_core.models")
+    assert message is not None and message.content_fields == ("content",)
+    assert message.id_fields == () and not message.is_span
+    assert "autogen_core.models" in bundled.from_bundled
