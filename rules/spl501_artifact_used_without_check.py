@@ -372,7 +372,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             function.artifact_locals.pop(name.value, None)
             function.content_locals.pop(name.value, None)
             function.built_locals.discard(name.value)
-            if isinstance(target, cst.Name) and isinstance(value, _BUILT_HERE):
+            if isinstance(target, cst.Name) and _built_here(value):
                 function.built_locals.add(name.value)
             elif artifact is not None:
                 function.artifact_locals[name.value] = artifact
@@ -514,8 +514,9 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                     return
 
 
-# Values a function builds itself, whole: what is read out of them was computed by this call.
-_BUILT_HERE = (cst.Dict, cst.DictComp, cst.List, cst.ListComp, cst.SetComp)
+def _built_here(value: cst.BaseExpression) -> bool:
+    """A value the function builds itself, whole: what is read out of it was computed by this call."""
+    return isinstance(value, (cst.Dict, cst.DictComp, cst.List, cst.ListComp, cst.SetComp))
 
 
 _CONTENT_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
