@@ -66,9 +66,6 @@ class ValueAliases:
             return expr if owner is expr.value else expr.with_changes(value=owner)
         return expr
 
-    def __contains__(self, name: str) -> bool:
-        return name in self._values
-
 
 def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression | None] | None:
     if isinstance(value, (cst.Tuple, cst.List)):
