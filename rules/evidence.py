@@ -9,6 +9,7 @@ consecutively among the name's parts (`audit` in `self.audit_log`, `created_at` 
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -216,16 +217,32 @@ _DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
 
 def recording_functions(source: str, vocabulary: Vocabulary) -> frozenset[str]:
     """Names of the functions of `source` whose body records to a decision log (a text scan)."""
-    log_words = "|".join(re.escape(w) for w in vocabulary.decision_log_names)
-    methods = "|".join(re.escape(m) for m in vocabulary.record_methods)
-    records = re.compile(rf"(?i)\w*(?:{log_words})\w*(?:\.\w+)*\.(?:{methods})\(")
-    starts = list(_DEF.finditer(source))
+    starts = [(match.end(), match.group(1)) for match in _DEF.finditer(source)]
+    if not starts:
+        return frozenset()
+    bodies = [end for end, _ in starts]
     found = set()
-    for number, match in enumerate(starts):
-        end = starts[number + 1].start() if number + 1 < len(starts) else len(source)
-        if records.search(source, match.end(), end):
-            found.add(match.group(1))
+    ascii_text = source.isascii()  # lower-casing ASCII keeps every offset
+    text = source.lower() if ascii_text else source
+    for record in _records_pattern(vocabulary, not ascii_text).finditer(text):
+        number = bisect_right(bodies, record.start()) - 1
+        if number >= 0:
+            found.add(starts[number][1])
     return frozenset(found)
+
+
+@lru_cache(maxsize=8)
+def _records_pattern(vocabulary: Vocabulary, ignore_case: bool) -> re.Pattern[str]:
+    """`decision_log.record(`, `self.audit_trail.entries.append(`: a record call on one line.
+
+    It starts at the log word (a search needs no word before it), so it does not backtrack over
+    every word of the file. Its words are lower-case: lower-cased text needs no case-insensitive
+    matching, which is slow on an alternation.
+    """
+    log_words = "|".join(sorted(re.escape(w.lower()) for w in vocabulary.decision_log_names))
+    methods = "|".join(sorted(re.escape(m.lower()) for m in vocabulary.record_methods))
+    pattern = rf"(?:{log_words})\w*(?:\.\w+)*\.(?:{methods})\("
+    return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
 
 
 def is_span_container(expr: cst.BaseExpression, analysis: SpanAnalysis, facts: FunctionFacts | None) -> bool:

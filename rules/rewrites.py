@@ -429,17 +429,21 @@ class ContentWritePrefilter(Prefilter):
                 self.mark(function)
 
     def _any_in(self, function: FunctionNode) -> bool:
-        return any(self._is_write(node) for node in own_nodes(function))
+        """A write in `function`'s own body, or a copy with new content and an item assignment (where
+        the copy may be stored back: `msgs[i] = m.model_copy(update=...)`, or through a local)."""
+        new_content_copy = item_assignment = False
+        for node in own_nodes(function):
+            if self._is_write(node):
+                return True
+            if isinstance(node, ast.Assign):
+                item_assignment = item_assignment or any(isinstance(t, ast.Subscript) for t in node.targets)
+            elif isinstance(node, (ast.Call, ast.Dict)) and not new_content_copy:
+                new_content_copy = self._new_content_copy(node)
+        return new_content_copy and item_assignment
 
     def _is_write(self, node: ast.AST) -> bool:
         if isinstance(node, ast.Assign):
-            copying = (isinstance(node.value, ast.Call) and last_name(node.value) in COPY_CALLS) or (
-                isinstance(node.value, ast.Dict) and None in node.value.keys  # `{**span, "content": ...}`
-            )
-            return any(
-                self._is_target(target) or (copying and isinstance(target, (ast.Subscript, ast.Name)))
-                for target in node.targets
-            )
+            return any(self._is_target(target) for target in node.targets)
         if isinstance(node, ast.AugAssign) or (isinstance(node, ast.AnnAssign) and node.value is not None):
             return self._is_target(node.target)
         if isinstance(node, ast.Delete):
@@ -455,6 +459,22 @@ class ContentWritePrefilter(Prefilter):
                     or (func.attr in IN_PLACE_METHODS and self._is_content(func.value))
                 )
         return False
+
+    def _new_content_copy(self, value: ast.expr) -> bool:
+        """A copy that sets a content field: `replace(s, content=x)`, `m.model_copy(update={"content": x})`,
+        `{**s, "content": x}` (what `_new_fields` reads on the LibCST tree)."""
+        if isinstance(value, ast.Dict):
+            return None in value.keys and self._names_content(value.keys)
+        if not (isinstance(value, ast.Call) and last_name(value) in COPY_CALLS):
+            return False
+        return any(
+            keyword.arg in self.fields
+            or (keyword.arg == "update" and isinstance(keyword.value, ast.Dict) and self._names_content(keyword.value.keys))
+            for keyword in value.keywords
+        )
+
+    def _names_content(self, keys: list[ast.expr | None]) -> bool:
+        return any(isinstance(key, ast.Constant) and key.value in self.fields for key in keys)
 
     def _is_target(self, target: ast.expr) -> bool:
         if isinstance(target, ast.Subscript):
@@ -536,13 +556,30 @@ class RewriteRule(ScopedRule):
                 return True
         return isinstance(target, cst.Attribute) and target.attr.value in self.vocabulary.content_fields
 
+    def _copy_shape(self, shape: int) -> None:
+        """Note a copy with new content (`shape` 0) or an item assignment (1) in the function: with both,
+        the copy may be stored back under its id (`msgs[i] = m.model_copy(update=...)`, or via a local)."""
+        function = self.function
+        if function is None:
+            return
+        seen = self.context.analysis.memo.setdefault("rewrite_copy_shapes", {}).setdefault(function, [False, False])
+        seen[shape] = True
+        if seen[0] and seen[1]:
+            self._mark()
+
     def visit_Assign(self, node: cst.Assign) -> None:
-        copying = (isinstance(node.value, cst.Call) and callee_name(node.value) in COPY_CALLS) or (
-            isinstance(node.value, cst.Dict) and any(isinstance(e, cst.StarredDictElement) for e in node.value.elements)
-        )
         for target in node.targets:
-            if self._is_content(target.target) or (copying and isinstance(target.target, (cst.Subscript, cst.Name))):
+            if self._is_content(target.target):
                 self._mark()
+            elif isinstance(target.target, cst.Subscript):
+                self._copy_shape(1)
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        if any(isinstance(e, cst.StarredDictElement) for e in node.elements) and self._sets_content(node):
+            self._copy_shape(0)
+
+    def _sets_content(self, copy: cst.Call | cst.Dict) -> bool:
+        return any(field in self.vocabulary.content_fields for field in _new_fields(copy))
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self._is_content(node.target):
@@ -556,6 +593,8 @@ class RewriteRule(ScopedRule):
         self._mark()
 
     def visit_Call(self, node: cst.Call) -> None:
+        if callee_name(node) in COPY_CALLS and self._sets_content(node):
+            self._copy_shape(0)
         func = node.func
         if isinstance(func, cst.Name):
             if func.value == "setattr":

@@ -53,14 +53,41 @@ _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__a
 _PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|\bfilter\(|\bfor\b[\s\S]*?\bif\b|[\w)\]]\[[^\]]*:")
 
 
+# The text searches below start at a literal (`:`, `.append(`, `[`) and read the name before it
+# afterwards: a pattern that starts with `\b(\w+)` is tried at every word of the file.
 # `ctx: list[Span]`, `self.window: deque[Message] = ...`: a container declared to hold an element type.
-_ANNOTATED_CONTAINER = re.compile(
-    r"\b(\w+)\s*:\s*(?:\w+\.)?(?:list|List|deque|Deque|MutableSequence|Sequence|dict|Dict|OrderedDict)\[([\w\s.,\[]*)\]"
+_CONTAINER_ANNOTATION = re.compile(
+    r":\s*(?:\w+\.)?(?:list|List|deque|Deque|MutableSequence|Sequence|dict|Dict|OrderedDict)\[([\w\s.,\[]*)\]"
 )
 # `ctx.append(span)`, `self.buffer.insert(0, message)`: a container given span-like items.
-_APPENDED = re.compile(r"\b(\w+)\.(?:append|appendleft|insert)\((?:[^,()]*,\s*)?(\w+)\)")
+_APPEND_CALL = re.compile(r"\.(?:append|appendleft|insert)\((?:[^,()]*,\s*)?(\w+)\)")
 # `self._spans[item.id] = item`: a mapping given span-like items.
-_STORED = re.compile(r"\b(\w+)\[[^\]\n]+\]\s*=\s*(\w+)\s*$", re.MULTILINE)
+_ITEM_STORE = re.compile(r"\[[^\]\n]+\]\s*=\s*(\w+)\s*$", re.MULTILINE)
+_WORD_CHARACTER = re.compile(r"\w")
+_NAME_JUST_BEFORE = re.compile(r"\b(\w+)\Z")
+_NAME_BEFORE = re.compile(r"\b(\w+)\s*\Z")
+
+
+def _declared_type(source: str, name: str) -> str | None:
+    """The type of the first `name: Type` in `source` (the name a whole word)."""
+    declaration = re.compile(re.escape(name) + r"\s*:\s*(\w+)")  # a literal start: a fast search
+    match = declaration.search(source)
+    while match is not None:
+        start = match.start()
+        if start == 0 or _WORD_CHARACTER.match(source, start - 1) is None:
+            return match.group(1)
+        match = declaration.search(source, start + 1)
+    return None
+
+
+def _named_matches(pattern: re.Pattern[str], source: str, before: re.Pattern[str]) -> list[tuple[str, str]]:
+    """(the name `before` finds just ahead of a match, the match's group 1) for each match of `pattern`."""
+    found = []
+    for match in pattern.finditer(source):
+        name = before.search(source, max(0, match.start() - 200), match.start())
+        if name is not None:
+            found.append((name.group(1), match.group(1)))
+    return found
 
 
 @dataclass
@@ -556,7 +583,7 @@ No fix: the rationale is the author's to write.
             return self._span_holders
         analysis, project, source = self.context.analysis, self.context.project, self.context.source
         found: dict[str, bool] = {}
-        for name, element in _ANNOTATED_CONTAINER.findall(source):
+        for name, element in _named_matches(_CONTAINER_ANNOTATION, source, _NAME_BEFORE):
             element_type = re.findall(r"\w+", element)[-1:]
             if not element_type:
                 continue
@@ -565,12 +592,13 @@ No fix: the rationale is the author's to write.
                 found[name] = True
             elif known is not None:
                 found.setdefault(name, False)
-        for name, item in _APPENDED.findall(source):
+        appended = _named_matches(_APPEND_CALL, source, _NAME_JUST_BEFORE)
+        for name, item in appended:
             if analysis.is_span_name(item) or project.span_class(item):
                 found[name] = True
-        for name, item in _APPENDED.findall(source) + _STORED.findall(source):
-            declared = re.search(rf"\b{re.escape(item)}\s*:\s*(\w+)", source)  # `def add(self, item: Span)`
-            known = project.class_named(declared.group(1)) if declared is not None else None
+        for name, item in appended + _named_matches(_ITEM_STORE, source, _NAME_JUST_BEFORE):
+            declared = _declared_type(source, item)  # `def add(self, item: Span)`
+            known = project.class_named(declared) if declared is not None else None
             if known is not None:
                 found[name] = found.get(name, False) or known.is_span  # `item: HttpPayload`: not spans
         self._span_holders = found
