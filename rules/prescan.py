@@ -55,6 +55,11 @@ class Prefilter:
         self.scan = scan
         self.vocabulary = scan.vocabulary
 
+    def may_apply(self) -> bool:
+        """False when the file's text rules out every mark (it names none of the words a mark needs):
+        the scan then skips this pre-filter."""
+        return True
+
     def statement(self, node: ast.AST, scope: Scope) -> None:
         """One statement (or `except`/`case` block) of the file."""
 
@@ -96,10 +101,19 @@ class ShapeScan:
         self.found: dict[str, list[int]] = {}
         self._name_parts = name_parts
         self._parts: dict[str, list[str]] = {}
-        self.prefilters = [prefilter(self) for prefilter in prefilters]
+        self._lowered: str | None = None
+        self.prefilters = [p for p in (prefilter(self) for prefilter in prefilters) if p.may_apply()]
         self._statement_hooks = _hooks(self.prefilters, "statements", "statement")
         self._expression_hooks = _hooks(self.prefilters, "expressions", "expression")
         self.extra_words: set[str] = set()  # whole words pre-filters add while scanning (aliases)
+
+    @property
+    def lowered(self) -> str:
+        """The source lower-cased, identifiers normalized as the parser does (NFKC)."""
+        if self._lowered is None:
+            text = self.source if self.source.isascii() else unicodedata.normalize("NFKC", self.source)
+            self._lowered = text.lower()
+        return self._lowered
 
     def parts(self, name: str) -> list[str]:
         found = self._parts.get(name)
@@ -108,6 +122,16 @@ class ShapeScan:
         return found
 
     def scan(self, tree: ast.Module) -> dict[str, list[int]]:
+        """The lines of each shape the pre-filters mark in `tree`. A scan is used once."""
+        try:
+            return self._scan(tree)
+        finally:
+            # The hooks are bound methods of pre-filters, which point back at this scan: without this,
+            # the cycle keeps the file's tree alive until the next full garbage collection.
+            self._statement_hooks = self._expression_hooks = {}
+            self.prefilters = []
+
+    def _scan(self, tree: ast.Module) -> dict[str, list[int]]:
         statements: list[tuple[ast.AST, Scope]] = []
         scopes: list[Scope] = []
         owners: dict[int, ast.ClassDef] = {}
@@ -155,7 +179,7 @@ class ShapeScan:
         """
         patterns = [_words_pattern(self.vocabulary, tuple(type(p) for p in self.prefilters), self.prefilters)]
         if self.extra_words:
-            patterns.append(re.compile(r"\b(?:%s)\b" % "|".join(sorted(re.escape(w.lower()) for w in self.extra_words))))
+            patterns.append(re.compile(r"\b(?:%s)\b" % alternation(w.lower() for w in self.extra_words)))
         return match_lines(self.source.lower(), *patterns)
 
     def _expressions(self, statement: ast.AST, scope: Scope, lines: list[int] | None) -> None:
@@ -209,10 +233,7 @@ def _words_pattern(vocabulary: Vocabulary, kinds: tuple[type[Prefilter], ...], p
         anywhere = {w.lower() for p in prefilters for w in p.words()}
         anywhere = {w for w in anywhere if not any(o != w and o in w for o in anywhere)}  # `cache` covers `cached`
         whole = {w.lower() for p in prefilters for w in p.attributes()}
-        alternatives = [
-            "|".join(map(re.escape, sorted(anywhere))),
-            r"\.\s*(?:%s)\b" % "|".join(map(re.escape, sorted(whole))) if whole else "",
-        ]
+        alternatives = [alternation(anywhere) if anywhere else "", r"\.\s*(?:%s)\b" % alternation(whole) if whole else ""]
         found = _WORDS[(vocabulary, kinds)] = re.compile("|".join(a for a in alternatives if a) or "(?!)")
     return found
 
@@ -229,15 +250,54 @@ def scan_shapes(tree: ast.Module, source: str, vocabulary: Vocabulary) -> dict[s
 def match_lines(source: str, *patterns: re.Pattern[str]) -> list[int]:
     """The lines (sorted) on which a match of one of `patterns` starts.
 
-    The parser NFKC-normalizes identifiers, so non-ASCII source is normalized first (which keeps
-    its line breaks).
+    After a match, the search goes on at the next line: a line is reported once, however many
+    matches it holds. The parser NFKC-normalizes identifiers, so non-ASCII source is normalized
+    first (which keeps its line breaks).
     """
     text = source if source.isascii() else unicodedata.normalize("NFKC", source)
-    offsets = [match.start() for pattern in patterns for match in pattern.finditer(text)]
-    if not offsets:
+    starts: list[int] = []
+    for pattern in patterns:
+        match = pattern.search(text)
+        while match is not None:
+            starts.append(match.start())
+            line_end = _LINE_BREAK.search(text, match.start())
+            match = pattern.search(text, line_end.end()) if line_end is not None else None
+    if not starts:
         return []
+    if "\r" not in text:  # count the line feeds before each start, in one pass over the text
+        starts.sort()
+        lines, line, previous = [], 1, 0
+        for start in starts:
+            line += text.count("\n", previous, start)
+            previous = start
+            if not lines or lines[-1] != line:
+                lines.append(line)
+        return lines
     line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
-    return sorted({bisect_right(line_starts, offset) for offset in offsets})
+    return sorted({bisect_right(line_starts, offset) for offset in starts})
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regular expression matching any of `words`, as a tree of their common prefixes
+    (`c(?:ache|ull)`): the search tries each branch of a position's first character only. Wrap it
+    in a group to follow it with a quantifier."""
+    tree: dict[str, dict] = {}
+    for word in words:
+        node = tree
+        for character in word:
+            node = node.setdefault(character, {})
+        node[""] = {}
+
+    def branches(node: dict[str, dict]) -> str:
+        options = [re.escape(character) + branches(node[character]) for character in sorted(node) if character]
+        if not options:
+            return ""
+        if len(options) == 1 and "" not in node:
+            return options[0]
+        group = options[0] if len(options) == 1 and len(options[0]) == 1 else "(?:" + "|".join(options) + ")"
+        return group + "?" if "" in node else group
+
+    return branches(tree) or "(?!)"
 
 
 def spans_line(node: ast.stmt, lines: list[int]) -> bool:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
 from spanlint.rules.names import name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
-from spanlint.rules.prescan import definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
+from spanlint.rules.prescan import alternation, definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -408,8 +408,8 @@ def _id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
     """The lines reading an id field (`.span_id`, `["id"]`): every `RecordBuild` holds one."""
     pattern = _ID_READS.get(vocabulary)
     if pattern is None:
-        alternatives = "|".join(re.escape(f) for f in sorted(vocabulary.id_fields, key=len, reverse=True))
-        pattern = _ID_READS[vocabulary] = re.compile(rf"(?:\.(?:{alternatives})(?!\w)|\[[\"'](?:{alternatives})[\"']\])")
+        fields = alternation(vocabulary.id_fields)
+        pattern = _ID_READS[vocabulary] = re.compile(rf"\.(?:{fields})(?!\w)|\[[\"'](?:{fields})[\"']\]")
     return match_lines(source, pattern)
 
 
@@ -504,8 +504,7 @@ def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
             *vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.derived_fields,
             *vocabulary.bump_methods, *vocabulary.rehash_methods,
         }
-        alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-        pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+        pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?<!\w)(?:{alternation(words)})(?!\w)")
     return match_lines(source, pattern)
 
 
@@ -683,17 +682,14 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
             if is_property:
                 properties.add(statement.name)
             elif statement.name in ("__init__", "__post_init__"):
-                declared.update(_self_attributes(statement))
-                for inner in ast.walk(statement):
-                    if isinstance(inner, ast.AnnAssign) and isinstance(inner.target, ast.Attribute):
-                        annotated = _annotated_class(inner.annotation)
-                        if annotated and isinstance(inner.target.value, ast.Name) and inner.target.value.id == "self":
-                            field_types.setdefault(inner.target.attr, annotated)
-                for attr, inferred in _init_assigned_classes(statement):
-                    field_types.setdefault(attr, inferred)
-    for statement in node.body:
+                attributes, typed = _init_attributes(statement)
+                declared.update(attributes)
+                for attr, cls in typed:
+                    field_types.setdefault(attr, cls)
+    held = {name: cls for name, cls in field_types.items() if cls not in BUILTIN_TYPES}
+    for statement in node.body if held else ():
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name not in returns:
-            inferred = _returned_field_class(statement, field_types)
+            inferred = _returned_field_class(statement, held)
             if inferred:
                 returns[statement.name] = inferred
     table_row = table_row or "__tablename__" in declared
@@ -712,9 +708,9 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
 
 
 def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_types: Mapping[str, str]) -> str | None:
-    """For a method without a return annotation that returns what one of its class's typed fields holds
+    """For a method without a return annotation that returns what one of its class's fields holds
     (`return self.spans[sid]`, `self.spans.get(k)`, `iter(self.spans.values())`, `yield from self.spans`),
-    that field's (element) class."""
+    that field's (element) class; `field_types` holds the fields typed with a class not built in."""
     for node in ast.walk(method):
         value = node.value if isinstance(node, (ast.Return, ast.YieldFrom)) else None
         while value is not None:
@@ -728,14 +724,15 @@ def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_
                 break
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
             found = field_types.get(value.attr)
-            if found and found not in BUILTIN_TYPES:
+            if found:
                 return found
     return None
 
 
-def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, str]]:
-    """(attribute, class) for `self.x = Cls(...)`, `self.x = param` (an annotated parameter) and
-    `self.x = param or Cls()` in a constructor: the class the attribute holds."""
+def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[str], list[tuple[str, str]]]:
+    """The attributes a constructor sets on `self`, and (attribute, class) for those it types:
+    `self.x: Cls = ...`, then `self.x = Cls(...)`, `self.x = param` (an annotated parameter) and
+    `self.x = param or Cls()`, in that order of precedence."""
     args = [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]
     params = {a.arg: _annotated_class(a.annotation) for a in args if a.annotation is not None}
 
@@ -749,15 +746,29 @@ def _init_assigned_classes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list
             return name if name.lstrip("_")[:1].isupper() else None
         return None
 
-    found = []
+    attributes: set[str] = set()
+    annotated: list[tuple[str, str]] = []
+    assigned: list[tuple[str, str]] = []
     for node in ast.walk(init):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                attributes.add(target.attr)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
+            cls = _annotated_class(node.annotation)
+            if cls and isinstance(node.target.value, ast.Name) and node.target.value.id == "self":
+                annotated.append((node.target.attr, cls))
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
                 cls = inferred(node.value)
                 if cls:
-                    found.append((target.attr, cls))
-    return found
+                    assigned.append((target.attr, cls))
+    return attributes, annotated + assigned
 
 
 def _allows_none(annotation: ast.expr, value: ast.expr | None) -> bool:
@@ -797,20 +808,6 @@ def _base_module(base: ast.expr, imported: Mapping[str, tuple[str, str]], here: 
         module, name = imported[base.value.id]
         return f"{module}.{name}" if name else module
     return here
-
-
-def _self_attributes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(function):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-            targets = [node.target]
-        for target in targets:
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                names.add(target.attr)
-    return names
 
 
 def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary: Vocabulary) -> HelperEffects | None:

@@ -13,7 +13,7 @@ import ast
 import re
 
 from spanlint.rules.names import REMOVING_METHODS, name_parts
-from spanlint.rules.prescan import match_lines
+from spanlint.rules.prescan import alternation, match_lines
 from runtime_guard.vocabulary import Vocabulary
 
 _LINES: dict[Vocabulary, tuple[re.Pattern[str], re.Pattern[str]]] = {}
@@ -27,12 +27,13 @@ def prune_lines(source: str, vocabulary: Vocabulary) -> list[int]:
     """
     patterns = _LINES.get(vocabulary)
     if patterns is None:
-        methods = "|".join(sorted(REMOVING_METHODS))
-        flags = "|".join(re.escape(f) for f in vocabulary.tombstone_flags)
-        tombstone = rf"|\.(?:{flags})\s*=(?!=)" if flags else ""
-        logs = "|".join(re.escape(w.lower()) for w in vocabulary.decision_log_names) or "(?!)"
+        methods = alternation(REMOVING_METHODS)
+        flags = alternation(vocabulary.tombstone_flags)
+        tombstone = rf"|\.(?:{flags})\s*=(?!=)" if vocabulary.tombstone_flags else ""
+        logs = alternation(w.lower() for w in vocabulary.decision_log_names)
+        # `d(?<!\wd)el\b` is `\bdel\b` starting with a literal, so the search skips to each `d`.
         patterns = _LINES[vocabulary] = (
-            re.compile(rf"\bdel\b|\.(?:{methods})\(|\[:\]\s*={tombstone}"), re.compile(logs),
+            re.compile(rf"d(?<!\wd)el\b|\.(?:{methods})\(|\[:\]\s*={tombstone}"), re.compile(logs),
         )
     removals, logs_pattern = patterns
     return sorted({*match_lines(source, removals), *match_lines(source.lower(), logs_pattern)})

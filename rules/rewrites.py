@@ -504,7 +504,12 @@ _PATTERNS: dict[Vocabulary, re.Pattern[str]] = {}
 
 
 def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
-    """Text that every write `content_writes` lists holds on one of its lines."""
+    """Text that every write `content_writes` lists holds on one of its lines, or, for a copy stored
+    back, the copying call or a content key (`"content":`) of `{**s, ...}` / `update={...}`.
+
+    Every alternative starts with a literal character, so the search skips to those characters
+    instead of trying each position of the file.
+    """
     found = _PATTERNS.get(vocabulary)
     if found is None:
         fields = "|".join(map(re.escape, vocabulary.content_fields))
@@ -513,8 +518,8 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
         found = re.compile(
             rf"\.(?:{fields})\s*(?::[^=\n]*)?(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
             rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(IN_PLACE_METHODS)})\("
-            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|\b(?:{copies})\("
-            rf"|\[\s*[\"'](?:{fields})[\"']\s*\]\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)|\*\*"
+            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|(?:{copies})\s*\("
+            rf"|[\"'](?:{fields})[\"']\s*(?:\]\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)|:)"
         )
         _PATTERNS[vocabulary] = found
     return found

@@ -45,18 +45,19 @@ class DecisionLogEditPrefilter(Prefilter):
         super().__init__(scan)
         self.log_phrases = tuple(tuple(name_parts(n)) for n in self.vocabulary.decision_log_names if name_parts(n))
         self.log_starts = frozenset(phrase[0] for phrase in self.log_phrases)
-        self._names_logs: bool | None = None
         self.log_attributes: set[str] = set()  # `book` for `self.book = DecisionLog()`
         self.pending: list[tuple[ast.AST, Scope]] = []  # statements decided in `statements_done`
 
     def words(self) -> frozenset[str]:
         return self.log_starts
 
+    def may_apply(self) -> bool:
+        """Every mark starts from a name holding a decision-log phrase, whose first word the text holds."""
+        lowered = self.scan.lowered
+        return any(start in lowered for start in self.log_starts)
+
     def walks_whole(self, scope: Scope) -> bool:
-        if self._names_logs is None:
-            lowered = self.scan.source.lower()
-            self._names_logs = any(start in lowered for start in self.log_starts)
-        return self._names_logs and (self._log_class(scope) or self._has_log_params(scope))
+        return self._log_class(scope) or self._has_log_params(scope)
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
