@@ -59,19 +59,30 @@ def lint_source(
     reports_unlintable = any(r.file_pass == "unlintable" for r in rules)
     if summary.syntax_error is not None:
         return [parse_error(path, *summary.syntax_error)] if reports_unlintable else []
+    indexes: list[ProjectIndex] = []
+
+    def project_index() -> ProjectIndex:  # made once, and only when a rule needs it
+        if not indexes:
+            given = project
+            indexes.append(
+                ProjectIndex.merge(settings.vocabulary, [summary]) if given is None
+                else given() if callable(given) else given
+            )
+        return indexes[0]
+
     visiting = tuple(
         r for r in rules
         if r.file_pass is None
-        and (not prescan or (r.may_match_summary(summary) and r.may_match(source, settings.vocabulary)))
+        and (not prescan or (
+            r.may_match_summary(summary) and r.may_match(source, settings.vocabulary)
+            and r.may_match_project(summary, project_index)
+        ))
     )
     checking_suppressions = [r for r in rules if r.file_pass == "suppressions"]
     own_suppressions = bool(checking_suppressions) and _names_spanlint(source)
     if not visiting and not own_suppressions:
         return []  # no finding to report or suppress, and no spanlint suppression that could be unused
-    if project is None:
-        project = ProjectIndex.merge(settings.vocabulary, [summary])
-    elif callable(project):
-        project = project()
+    project = project_index()
     parsed = _parsed_part(source, summary, visiting) if prescan else source
 
     def lint() -> list[Diagnostic]:
@@ -113,7 +124,7 @@ def _parsed_part(source: str, summary: FileSummary, rules: Sequence[type[Rule]])
     is local to definitions, else all of it. Lines and columns are those of `source` either way."""
     if not rules or not all(rule.local_to_definitions for rule in rules):
         return source
-    shapes = [rule.prefilter.shape for rule in rules if rule.prefilter is not None]
+    shapes = [shape for rule in rules if rule.prefilter is not None for shape in rule.prefilter.shapes()]
     keep = frozenset().union(*(summary.shape_definitions.get(shape, frozenset()) for shape in shapes))
     return cut_to_definitions(source, summary.definitions, keep)
 

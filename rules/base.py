@@ -140,7 +140,13 @@ class Rule:
     def may_match_summary(cls, summary: "FileSummary") -> bool:
         """Cheap test on the file's project-pass summary (the shapes its pre-filters found):
         False only when this rule can have no finding in the file."""
-        return cls.prefilter is None or cls.prefilter.shape in summary.shapes
+        return cls.prefilter is None or not summary.shapes.isdisjoint(cls.prefilter.shapes())
+
+    @classmethod
+    def may_match_project(cls, summary: "FileSummary", project: Callable[[], "ProjectIndex"]) -> bool:
+        """A test with the project's index (`project()` makes it), after `may_match_summary`, for a
+        rule whose finding in a file depends on other files: False only when it can have none."""
+        return True
 
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]:
         """The `visit_*`/`leave_*` methods (as LibCST's `BatchableCSTVisitor` would list them); the

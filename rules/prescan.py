@@ -48,6 +48,9 @@ class Prefilter:
     its hooks handle, and calls `self.mark(node)` where its rule may have a finding."""
 
     shape: ClassVar[str]
+    # Shapes marked apart (`mark(node, shape)`) for the rule's `may_match_project` to judge; the
+    # definitions holding any of `shapes()` are the ones LibCST parses for the rule.
+    more_shapes: ClassVar[tuple[str, ...]] = ()
     statements: ClassVar[tuple[type[ast.AST], ...]] = ()  # `statement(node, scope)` is called for these
     expressions: ClassVar[tuple[type[ast.AST], ...]] = ()  # `expression(node, scope)` is called for these
 
@@ -81,9 +84,13 @@ class Prefilter:
         """True when every expression of the function needs a look, whatever its lines name."""
         return False
 
-    def mark(self, node: ast.AST) -> None:
-        """The rule may have a finding on `node`'s line."""
-        self.scan.found.setdefault(self.shape, []).append(node.lineno)
+    @classmethod
+    def shapes(cls) -> tuple[str, ...]:
+        return (cls.shape, *cls.more_shapes)
+
+    def mark(self, node: ast.AST, shape: str | None = None) -> None:
+        """The rule may have a finding on `node`'s line (as `shape`, one of `more_shapes`, when given)."""
+        self.scan.found.setdefault(shape or self.shape, []).append(node.lineno)
 
     def parts(self, name: str) -> list[str]:
         """`rules.names.name_parts(name)`, computed once per file."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING, Callable
 
 from spanlint.rules.analysis import callee_name, dotted_name, string_value
 from spanlint.rules.base import Invalid, Rule, Valid
@@ -11,6 +12,9 @@ from spanlint.rules.names import RECORD_FACTORIES, name_parts, tracking_words
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
 from spanlint.rules.project import RECORD_BASES, RECORD_DECORATORS
 from runtime_guard.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from spanlint.rules.project import FileSummary, ProjectIndex
 
 # Words that make `start`/`end` a position (`start_char_idx`, `end_offset`) rather than a time.
 _POSITION_WORDS = frozenset(
@@ -45,21 +49,25 @@ def _names_an_id(parts: list[str]) -> bool:
 
 class RecordPrefilter(Prefilter):
     """A class that may be a record (decorated, or with a base that may be one) declaring a field
-    named like an id of something or like something derived from span content, or any two fields (it
-    may be built from a span's id and content elsewhere); a plain class whose only method is an
-    `__init__`; a record factory call."""
+    named like an id of something or like something derived from span content; a record factory
+    call. Apart, as a `buildable-class`: a record with any two fields, or a plain class whose only
+    method is an `__init__` (either may be built from a span's id and content elsewhere, which
+    `may_match_project` asks the project's index)."""
 
     shape = "id-or-derived-record"
+    more_shapes = ("buildable-class",)
     statements = (ast.ClassDef, *ASSIGNMENTS)
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.ClassDef):
             methods = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
-            if self._record_with_id_or_derived(node) or self._fields(node) >= 2:
+            if self._record_with_id_or_derived(node):
                 self.mark(node)
+            elif self._fields(node) >= 2:
+                self.mark(node, "buildable-class")
             elif not node.bases and len(methods) == 1 and methods[0].name == "__init__":
-                self.mark(node)
-                self.mark(methods[0])
+                self.mark(node, "buildable-class")
+                self.mark(methods[0], "buildable-class")
         elif isinstance(node.value, ast.Call) and last_name(node.value) in RECORD_FACTORIES:
             self.mark(node.value)
 
@@ -92,6 +100,14 @@ class DerivedArtifactWithoutVersion(Rule):
     help = "Add a field for the span's version or content hash, and compare it with the span's before using the record"
     prefilter = RecordPrefilter
     local_to_definitions = True
+
+    @classmethod
+    def may_match_project(cls, summary: FileSummary, project: Callable[[], ProjectIndex]) -> bool:
+        """A class marked only as buildable has a finding only where the project builds it."""
+        if RecordPrefilter.shape in summary.shapes:
+            return True
+        builds = project().builds
+        return any(name in builds for name in summary.classes)
     docs = """
 ## What it does
 Finds record types (dataclasses, NamedTuples, TypedDicts, pydantic models, attrs classes) that

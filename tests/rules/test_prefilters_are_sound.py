@@ -92,7 +92,9 @@ def _prefilter_name(rule: type[Rule]) -> str:
 
 
 def _kept(summary: FileSummary, rule: type[Rule]) -> frozenset[int]:
-    return summary.shape_definitions.get(rule.prefilter.shape, frozenset()) if rule.prefilter else frozenset()
+    if rule.prefilter is None:
+        return frozenset()
+    return frozenset().union(*(summary.shape_definitions.get(shape, frozenset()) for shape in rule.prefilter.shapes()))
 
 
 def prefilter_failures(name: str, source: str, rules: list[type[Rule]], found: set[str] | None = None) -> list[str]:
@@ -111,6 +113,8 @@ def prefilter_failures(name: str, source: str, rules: list[type[Rule]], found: s
             hidden_by[rule] = f"{rule.code}'s text pre-filter `{rule.__name__}.may_match` rejects {name}"
         elif not rule.may_match_summary(summary):
             hidden_by[rule] = f"{rule.code}'s pre-filter {_prefilter_name(rule)} finds no shape in {name}"
+        elif not rule.may_match_project(summary, lambda: ProjectIndex.merge(DEFAULT_VOCABULARY, [summary])):
+            hidden_by[rule] = f"{rule.code}'s `{rule.__name__}.may_match_project` rules out {name}"
         elif rule.local_to_definitions:
             kept = _kept(summary, rule)
             if cut_to_definitions(source, summary.definitions, kept) != source:
