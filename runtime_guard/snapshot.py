@@ -8,10 +8,11 @@ guard does not walk into them, but it saves the contents of the dicts, lists and
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import add, attrgetter, is_, is_not, itemgetter, methodcaller
+from operator import attrgetter, is_, is_not, itemgetter, methodcaller
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
 from typing import Any, Callable, Iterable
 
@@ -264,6 +265,53 @@ class SpanRecord:
         return problems
 
 
+class _Attributes:
+    """The `__dict__`s of a group's members of one type before the call, kept without a dict per
+    member (10,000 copies the garbage collector would walk): when every one has the same keys in
+    the same order (`layout`), their values end to end, field k of the member at position p at
+    `values[p * width + k]`; otherwise a copy of each (`states`). `indices`: the members' indices
+    in the group (a range, or a sorted list). `candidates`: the fields whose values can hold a
+    dict, list or set (the declared fields not annotated as text or numbers, when every member has
+    exactly its type's declared fields), or None for every attribute."""
+
+    __slots__ = ("kind", "span_type", "indices", "layout", "width", "values", "states", "candidates")
+
+    def __init__(self, kind: type, span_type: SpanType, indices: Any, dicts: list) -> None:
+        self.kind, self.span_type, self.indices = kind, span_type, indices
+        self.layout = self.values = self.states = None
+        self.width = width = len(dicts[0])
+        if width and set(map(len, dicts)) == {width}:
+            layout = [*dicts[0]]
+            if [*chain.from_iterable(dicts)] == layout * len(dicts):
+                values = [*chain.from_iterable(map(dict.values, dicts))]  # TypeError for a non-dict
+                if len(values) == width * len(dicts):
+                    self.layout, self.values = tuple(layout), values
+        if self.values is None:
+            self.states = [*map(dict.copy, dicts)]
+        declared = span_type.mutable_names
+        self.candidates = declared if (self.layout is not None and width == span_type.field_count
+                                       and set(declared).issubset(self.layout)) else None
+
+    def column(self, name: str, default: Any = None) -> list:
+        """The value of field `name` of each member (`default` where it has none)."""
+        if self.layout is None:
+            return [*map(dict.get, self.states, repeat(name), repeat(default))]
+        if name not in self.layout:
+            return [default] * (len(self.values) // self.width)
+        return self.values[self.layout.index(name)::self.width]
+
+    def all_values(self) -> list:
+        """The values of every member's attributes."""
+        return self.values if self.layout is not None else [*chain.from_iterable(map(dict.values, self.states))]
+
+    def state(self, position: int) -> dict:
+        """The attributes of the member at `position` (a new dict)."""
+        if self.layout is None:
+            return self.states[position]
+        width = self.width
+        return dict(zip(self.layout, self.values[position * width:(position + 1) * width]))
+
+
 class SpanGroup:
     """The pre-call state of the spans of one list, tuple or dict, taken column by column (C-level
     maps over the members, no per-span Python code): the common buffer, whose members all have a
@@ -273,8 +321,8 @@ class SpanGroup:
     same members with the same ids, and no other span at their ids."""
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
-                 "keys", "contents", "states", "slot_columns", "candidates", "mutables", "copies", "records", "settled",
-                 "_copy_of", "_dict_of", "_direct")
+                 "keys", "contents", "parts", "slot_columns", "mutables", "copies", "records", "settled",
+                 "_copy_of", "_dict_of", "_direct", "_dicts_after")
 
     def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
                  holders: list | None = None, attribute: str | None = None) -> None:
@@ -286,22 +334,43 @@ class SpanGroup:
         kinds = {*map(type, members)}
         self._dict_of, self._direct = _field_readers(kinds, (first.id_field, first.content_field))
         dicts = [*map(self._dict_of, members)]
-        self.ids = ids = self._read(first.id_field, dicts)
+        self.parts = self._parts(dicts)
+        one_layout = self._direct and len(self.parts) == 1 and self.parts[0].layout is not None
+        self.ids = ids = self.parts[0].column(first.id_field) if one_layout else self._read(first.id_field, dicts)
         if set(map(type, ids)) != {str}:
             raise _NotGroupable
         self.keys = keys = set(ids)
         if len(keys) != len(ids):
             raise _NotGroupable
-        self.contents = contents = self._read(first.content_field, dicts)
+        self.contents = contents = (self.parts[0].column(first.content_field) if one_layout
+                                    else self._read(first.content_field, dicts))
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
-        self.states = [*map(dict.copy, dicts)]  # TypeError for an object without a plain __dict__
         self.slot_columns = [[*map(attrgetter(name), members)] for name in first.slot_names] or None
-        self.candidates: dict[type, Callable[[dict], Any] | None] = {}  # per type, see _save_columns
         self.mutables, self.copies = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
         self._copy_of: dict[int, Any] | None = None
+        self._dicts_after: list | None = None
+
+    def _parts(self, dicts: list) -> list[_Attributes]:
+        """The members' attributes, type by type."""
+        if self.span_type is not None:
+            return [_Attributes(type(self.members[0]), self.span_type, range(len(dicts)), dicts)]
+        kinds = dict(zip(map(type, self.members), self.span_types))
+        parts = []
+        for kind, span_type in kinds.items():
+            indices = [*compress(range(len(dicts)), map(is_, map(type, self.members), repeat(kind)))]
+            parts.append(_Attributes(kind, span_type, indices, [*map(dicts.__getitem__, indices)]))
+        return parts
+
+    def _locate(self, index: int) -> tuple[_Attributes, int]:
+        """The part holding the member at `index`, and its position there."""
+        if len(self.parts) == 1:
+            return self.parts[0], index
+        kind = type(self.members[index])
+        part = next(part for part in self.parts if part.kind is kind)
+        return part, bisect_left(part.indices, index)
 
     def _read(self, name: str, dicts: list | None = None) -> list:
         """Field `name` of every member, now (`dicts`: their `__dict__`s, if read already)."""
@@ -309,78 +378,48 @@ class SpanGroup:
             return [*map(itemgetter(name), dicts if dicts is not None else map(self._dict_of, self.members))]
         return [*map(attrgetter(name), self.members)]
 
-    def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
-        """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
-        its attributes), then its slot values (an iterator of tuples)."""
-        states = self._at(self.states, indices)
-        slots = None if self.slot_columns is None else zip(*(self._at(column, indices) for column in self.slot_columns))
-        if candidates is None:
-            return iter(slots) if slots is not None else iter(())
-        rows = map(tuple, map(candidates, states))
-        return map(add, rows, slots) if slots is not None else rows
-
     @staticmethod
     def _at(column: list, indices: Any) -> list:
         """The members of `column` at `indices` (a range of all of them, or a list)."""
         return column if type(indices) is range else [*map(column.__getitem__, indices)]
 
-    def _values(self, index: int) -> list:
-        return [*chain.from_iterable(self._rows((index,), self.candidates[type(self.members[index])]))]
-
     def _save_columns(self) -> tuple[list, list]:
-        """save_mutables over every member's values, type by type. Which values can hold a mutable:
-        the fields not declared as text or numbers, when every member of the type has exactly its
-        declared fields; otherwise every attribute. When the members of a type have the same
-        fields, a column (field) of empty containers of one type shares one empty copy, and a
-        column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
-        count = len(self.members)
-        kinds = self._kinds()
-        parts = [(range(count), *next(iter(kinds.items())))] if len(kinds) == 1 else [
-            ([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
-            for kind, span_type in kinds.items()]
+        """save_mutables over every member's values and slots, type by type (see _Attributes for
+        which values can hold a mutable). A column (field) of empty containers of one type shares
+        one empty copy, and a column of equal sets (pydantic's fields-set) one frozenset, instead
+        of a copy each."""
         mutables: list = []
         copies: list = []
-        for indices, kind, span_type in parts:
-            states = self._at(self.states, indices)
-            if span_type.field_count is not None and set(map(len, states)) == {span_type.field_count}:
-                candidates = self.candidates[kind] = span_type.mutable_getter  # None: no field can hold one
-            else:
-                candidates = self.candidates[kind] = dict.values
-            if candidates is dict.values:
-                if self.slot_columns is None and set(map(type, chain.from_iterable(
-                        map(dict.values, states)))).isdisjoint(_MUTABLE):
+        for part in self.parts:
+            slots = [self._at(column, part.indices) for column in self.slot_columns or ()]
+            if part.candidates is None:
+                values = part.all_values()
+                if not slots and set(map(type, values)).isdisjoint(_MUTABLE):
                     continue  # the common plain class: text and numbers only
-                values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
+                values, saved = save_mutables([*chain(values, *slots)])
                 mutables += values
                 copies += saved
                 continue
-            columns = [[*map(itemgetter(name), states)] for name in span_type.mutable_names]
-            columns += [self._at(column, indices) for column in self.slot_columns or ()]
-            for column in columns:
+            for column in [*map(part.column, part.candidates), *slots]:
                 values, saved = _save_column(column)
                 mutables += values
                 copies += saved
         return mutables, copies
 
-    def _kinds(self) -> dict[type, SpanType]:
-        """The span type of each type of member."""
-        if self.span_type is not None:
-            return {type(self.members[0]): self.span_type}
-        return dict(zip(map(type, self.members), self.span_types))
-
     def record(self, index: int) -> SpanRecord:
         """The SpanRecord of the member at `index` (made once)."""
         record = self.records.get(index)
         if record is None:
+            part, position = self._locate(index)
             record = SpanRecord.__new__(SpanRecord)
             record.obj = self.members[index]
-            record.span_type = self.span_type or self.span_types[index]
+            record.span_type = part.span_type
             record.key = self.ids[index]
             record.in_container = True
             record.place = self.places[index]
             record.content = self.contents[index]
             record.content_saved = None
-            record.state = self.states[index]
+            record.state = part.state(position)
             record.slots = () if self.slot_columns is None else tuple([column[index] for column in self.slot_columns])
             record._saved = None
             record._group = (self, index)
@@ -397,13 +436,16 @@ class SpanGroup:
             return _NOTHING_SAVED
         if self._copy_of is None:
             self._copy_of = dict(zip(map(id, self.mutables), self.copies))
-        values = self._values(index)
+        record, candidates = self.record(index), self._locate(index)[0].candidates
+        state = record.state
+        values = [*(state.values() if candidates is None else map(state.__getitem__, candidates)), *record.slots]
         return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
 
     def untouched(self) -> bool:
         """Whether the container holds the same members (or holders holding them), at the same
         places, with the same ids."""
         container, members = self.container, self.members if self.holders is None else self.holders
+        self._dicts_after = None
         try:
             if type(container) is dict:
                 if not (len(container) == len(members) and all(map(is_, container, self.places))
@@ -413,7 +455,9 @@ class SpanGroup:
                 return False
             if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), members), self.members)):
                 return False
-            return all(map(is_, self._read(self.span_types[0].id_field), self.ids))
+            if self._direct:  # read once for this and changed_members, which the check calls next
+                self._dicts_after = [*map(self._dict_of, self.members)]
+            return all(map(is_, self._read(self.span_types[0].id_field, self._dicts_after), self.ids))
         except Exception:
             return False
 
@@ -421,14 +465,16 @@ class SpanGroup:
         """The indices of the members that are not the span now at their id, or whose content or
         a field of `fields` is not the object it was (every index when one cannot be read)."""
         count = len(self.members)
+        dicts, self._dicts_after = (self._dicts_after if self.settled else None), None
         try:
-            changed = set(compress(range(count), map(is_not, self._read(self.span_types[0].content_field),
+            changed = set(compress(range(count), map(is_not, self._read(self.span_types[0].content_field, dicts),
                                                      self.contents)))
             if not self.settled:
                 changed.update(compress(range(count), map(is_not, map(current.get, self.ids), self.members)))
             for name in fields:
-                now = [*map(attrgetter(name), self.members)]
-                changed.update(compress(range(count), map(is_not, now, map(_state_get, self.states, repeat(name)))))
+                for part in self.parts:
+                    now = [*map(attrgetter(name), self._at(self.members, part.indices))]
+                    changed.update(compress(part.indices, map(is_not, now, part.column(name))))
         except Exception:
             return range(count)
         return sorted(changed)
@@ -437,24 +483,20 @@ class SpanGroup:
         """The indices of the members that may be summaries: those the lineage registry knows, or
         with a value other than None in a field of `names`, or in their metadata dict under one of
         `names`; every member whose fields cannot be told from its `__dict__` (see _reads_state)."""
-        count = len(self.members)
         candidates = set(LINEAGE.recorded_among(self.members))
-        kinds = self._kinds()
-        for kind, span_type in kinds.items():
-            indices: Any = range(count) if len(kinds) == 1 else [
-                *compress(range(count), map(is_, map(type, self.members), repeat(kind)))]
-            extra = _reads_state(kind, span_type, names)
+        for part in self.parts:
+            indices, span_type = part.indices, part.span_type
+            extra = _reads_state(part.kind, span_type, names)
             if extra is None:
                 candidates.update(indices)
                 continue
-            states = self._at(self.states, indices)
             for name in names:
-                candidates.update(compress(indices, map(is_not, map(_state_get, states, repeat(name)), repeat(None))))
+                candidates.update(compress(indices, map(is_not, part.column(name), repeat(None))))
             if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
                 candidates.update(compress(indices, self._at(self.slot_columns[extra], indices)))
             if span_type.metadata_field is None:
                 continue
-            metadata = [*map(_state_get, states, repeat(span_type.metadata_field), repeat(MISSING))]
+            metadata = part.column(span_type.metadata_field, MISSING)
             dicts = [*map(is_, map(type, metadata), repeat(dict))]
             candidates.update(compress(indices, map(is_not, dicts, repeat(True))))  # read one by one
             metadata = [*compress(metadata, dicts)]
