@@ -14,7 +14,7 @@ from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
 from operator import attrgetter, is_, is_not, itemgetter, methodcaller
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from runtime_guard.errors import describe_key
 from runtime_guard.lineage import LINEAGE
@@ -267,49 +267,71 @@ class SpanRecord:
 
 class _Attributes:
     """The `__dict__`s of a group's members of one type before the call, kept without a dict per
-    member (10,000 copies the garbage collector would walk): when every one has the same keys in
-    the same order (`layout`), their values end to end, field k of the member at position p at
-    `values[p * width + k]`; otherwise a copy of each (`states`). `indices`: the members' indices
-    in the group (a range, or a sorted list). `candidates`: the fields whose values can hold a
-    dict, list or set (the declared fields not annotated as text or numbers, when every member has
-    exactly its type's declared fields), or None for every attribute."""
+    member (10,000 copies the garbage collector would walk): when all have as many entries
+    (`width`), their keys and their values end to end, entry k of the member at position p at
+    `p * width + k`; otherwise a copy of each (`states`). `indices`: the members' indices in the
+    group (a range, or a sorted list). `candidates`: the fields whose values can hold a dict, list
+    or set (the declared fields not annotated as text or numbers, when every member has exactly its
+    type's declared fields), or None for every attribute."""
 
-    __slots__ = ("kind", "span_type", "indices", "layout", "width", "values", "states", "candidates")
+    __slots__ = ("kind", "span_type", "indices", "count", "width", "keys", "values", "states", "candidates",
+                 "_same_keys")
 
     def __init__(self, kind: type, span_type: SpanType, indices: Any, dicts: list) -> None:
-        self.kind, self.span_type, self.indices = kind, span_type, indices
-        self.layout = self.values = self.states = None
+        self.kind, self.span_type, self.indices, self.count = kind, span_type, indices, len(dicts)
+        self.keys = self.values = self.states = self._same_keys = None
         self.width = width = len(dicts[0])
         if width and set(map(len, dicts)) == {width}:
-            layout = [*dicts[0]]
-            if [*chain.from_iterable(dicts)] == layout * len(dicts):
-                values = [*chain.from_iterable(map(dict.values, dicts))]  # TypeError for a non-dict
-                if len(values) == width * len(dicts):
-                    self.layout, self.values = tuple(layout), values
+            keys = [*chain.from_iterable(dicts)]
+            values = [*chain.from_iterable(map(dict.values, dicts))]  # TypeError for a non-dict
+            if len(keys) == len(values) == width * len(dicts):
+                self.keys, self.values = keys, values
         if self.values is None:
             self.states = [*map(dict.copy, dicts)]
         declared = span_type.mutable_names
-        self.candidates = declared if (self.layout is not None and width == span_type.field_count
-                                       and set(declared).issubset(self.layout)) else None
+        self.candidates = declared if (self.values is not None and width == span_type.field_count
+                                       and None not in map(self._position, declared)) else None
+
+    def _position(self, name: str) -> int | None:
+        """Where every member has the entry `name` (None if not all at the same place)."""
+        try:
+            position = self.keys.index(name, 0, self.width)
+            return position if self.keys[position::self.width].count(name) == self.count else None
+        except Exception:  # absent from the first member, or a key whose comparison raises
+            return None
+
+    def _uniform(self) -> bool:
+        """Whether every member has the first one's keys, in its order."""
+        if self._same_keys is None:
+            try:
+                self._same_keys = self.keys == self.keys[:self.width] * self.count
+            except Exception:
+                self._same_keys = False
+        return self._same_keys
 
     def column(self, name: str, default: Any = None) -> list:
         """The value of field `name` of each member (`default` where it has none)."""
-        if self.layout is None:
-            return [*map(dict.get, self.states, repeat(name), repeat(default))]
-        if name not in self.layout:
-            return [default] * (len(self.values) // self.width)
-        return self.values[self.layout.index(name)::self.width]
+        if self.values is None:
+            states: Iterable[dict] = self.states
+        else:
+            position = self._position(name)
+            if position is not None:
+                return self.values[position::self.width]
+            if self._uniform():
+                return [default] * self.count
+            states = map(self.state, range(self.count))
+        return [*map(dict.get, states, repeat(name), repeat(default))]
 
     def all_values(self) -> list:
         """The values of every member's attributes."""
-        return self.values if self.layout is not None else [*chain.from_iterable(map(dict.values, self.states))]
+        return self.values if self.values is not None else [*chain.from_iterable(map(dict.values, self.states))]
 
     def state(self, position: int) -> dict:
         """The attributes of the member at `position` (a new dict)."""
-        if self.layout is None:
+        if self.values is None:
             return self.states[position]
-        width = self.width
-        return dict(zip(self.layout, self.values[position * width:(position + 1) * width]))
+        start, end = position * self.width, (position + 1) * self.width
+        return dict(zip(self.keys[start:end], self.values[start:end]))
 
 
 class SpanGroup:
@@ -320,22 +342,21 @@ class SpanGroup:
     check or a restore looks at. `settled`: after the call, the walk found the container holding the
     same members with the same ids, and no other span at their ids."""
 
-    __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
+    __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "by_type", "ids",
                  "keys", "contents", "parts", "slot_columns", "mutables", "copies", "records", "settled",
-                 "_copy_of", "_dict_of", "_direct", "_dicts_after")
+                 "_copy_of", "_direct", "_dicts_after")
 
-    def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
+    def __init__(self, container: Any, members: list, places: Any, by_type: dict[type, SpanType],
                  holders: list | None = None, attribute: str | None = None) -> None:
-        first = span_types[0]
+        first = next(iter(by_type.values()))  # all share the id and content field names and the slots
         self.container, self.members, self.places = container, members, places
         self.holders, self.attribute = holders, attribute  # a list of holders: the span of each at `attribute`
-        self.span_type = first if len(span_types) == 1 else None
-        self.span_types = span_types
-        kinds = {*map(type, members)}
-        self._dict_of, self._direct = _field_readers(kinds, (first.id_field, first.content_field))
-        dicts = [*map(self._dict_of, members)]
+        self.span_type = first if len(by_type) == 1 else None
+        self.by_type = by_type  # the span type of each type of member
+        self._direct = _reads_dict_entries(by_type.keys(), (first.id_field, first.content_field))
+        dicts = [*map(_DICT, members)]
         self.parts = self._parts(dicts)
-        one_layout = self._direct and len(self.parts) == 1 and self.parts[0].layout is not None
+        one_layout = self._direct and len(self.parts) == 1 and self.parts[0].values is not None
         self.ids = ids = self.parts[0].column(first.id_field) if one_layout else self._read(first.id_field, dicts)
         if set(map(type, ids)) != {str}:
             raise _NotGroupable
@@ -357,10 +378,10 @@ class SpanGroup:
         """The members' attributes, type by type."""
         if self.span_type is not None:
             return [_Attributes(type(self.members[0]), self.span_type, range(len(dicts)), dicts)]
-        kinds = dict(zip(map(type, self.members), self.span_types))
+        types = [*map(type, self.members)]
         parts = []
-        for kind, span_type in kinds.items():
-            indices = [*compress(range(len(dicts)), map(is_, map(type, self.members), repeat(kind)))]
+        for kind, span_type in self.by_type.items():
+            indices = [*compress(range(len(dicts)), map(is_, types, repeat(kind)))]
             parts.append(_Attributes(kind, span_type, indices, [*map(dicts.__getitem__, indices)]))
         return parts
 
@@ -375,7 +396,7 @@ class SpanGroup:
     def _read(self, name: str, dicts: list | None = None) -> list:
         """Field `name` of every member, now (`dicts`: their `__dict__`s, if read already)."""
         if self._direct:  # the field is the `__dict__` entry: read it there, past a `__getattr__` hook
-            return [*map(itemgetter(name), dicts if dicts is not None else map(self._dict_of, self.members))]
+            return [*map(itemgetter(name), dicts if dicts is not None else map(_DICT, self.members))]
         return [*map(attrgetter(name), self.members)]
 
     @staticmethod
@@ -400,7 +421,9 @@ class SpanGroup:
                 mutables += values
                 copies += saved
                 continue
-            for column in [*map(part.column, part.candidates), *slots]:
+            checked = (part.span_type.id_field, part.span_type.content_field)  # text: checked above
+            candidates = [name for name in part.candidates if name not in checked]
+            for column in [*map(part.column, candidates), *slots]:
                 values, saved = _save_column(column)
                 mutables += values
                 copies += saved
@@ -456,8 +479,8 @@ class SpanGroup:
             if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), members), self.members)):
                 return False
             if self._direct:  # read once for this and changed_members, which the check calls next
-                self._dicts_after = [*map(self._dict_of, self.members)]
-            return all(map(is_, self._read(self.span_types[0].id_field, self._dicts_after), self.ids))
+                self._dicts_after = [*map(_DICT, self.members)]
+            return all(map(is_, self._read(self.parts[0].span_type.id_field, self._dicts_after), self.ids))
         except Exception:
             return False
 
@@ -467,7 +490,7 @@ class SpanGroup:
         count = len(self.members)
         dicts, self._dicts_after = (self._dicts_after if self.settled else None), None
         try:
-            changed = set(compress(range(count), map(is_not, self._read(self.span_types[0].content_field, dicts),
+            changed = set(compress(range(count), map(is_not, self._read(self.parts[0].span_type.content_field, dicts),
                                                      self.contents)))
             if not self.settled:
                 changed.update(compress(range(count), map(is_not, map(current.get, self.ids), self.members)))
@@ -542,6 +565,11 @@ _SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_st
 def _save_column(column: list) -> tuple[list, list]:
     """save_mutables over the values of one field of many spans: empty containers of one type
     share one empty copy, and equal sets one frozenset."""
+    try:  # a column of None (an unset embedding, pydantic's extra and private state) in one pass:
+        if column[0] is None and column == [None] * len(column):  # None is found by identity
+            return _NOTHING_SAVED
+    except Exception:  # the first other value's comparison raised
+        pass
     kinds = set(map(type, column))
     if kinds.isdisjoint(_MUTABLE):
         return _NOTHING_SAVED
@@ -552,6 +580,8 @@ def _save_column(column: list) -> tuple[list, list]:
         if kind is set:  # equal sets share one frozenset; the few others get their own
             first = frozenset(column[0])
             copies = [first] * len(column)
+            if column.count(first) == len(column):
+                return column, copies
             for index in compress(range(len(column)), map(is_not, map(first.__eq__, column), repeat(True))):
                 copies[index] = frozenset(column[index])
             return column, copies
@@ -564,15 +594,13 @@ class _NotGroupable(Exception):
     """A container whose members a SpanGroup cannot take column by column."""
 
 
-def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
-    """How a group reads its members' `__dict__` (the descriptor their types share for it, which
-    skips a `__getattr__` hook such as pydantic's), and whether the fields `names` are entries of
-    it (no type overrides `__getattribute__` or has a data descriptor for one of them)."""
-    plain = all(kind.__getattribute__ is object.__getattribute__ for kind in kinds)
-    descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
-    descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
-    dict_of = descriptor.__get__ if plain and type(descriptor) is GetSetDescriptorType else _DICT
-    return dict_of, plain and all(map(_no_data_descriptor, kinds, repeat(names)))
+def _reads_dict_entries(kinds: set[type], names: tuple[str, ...]) -> bool:
+    """Whether the fields `names` of instances of `kinds` are entries of their `__dict__`: no type
+    overrides `__getattribute__` or `__dict__`, or has a data descriptor for one of them (a
+    `__getattr__` hook such as pydantic's is not reached for an attribute that is there)."""
+    return all(kind.__getattribute__ is object.__getattribute__
+               and type(_on_class(kind, "__dict__")) is GetSetDescriptorType for kind in kinds) and all(
+        map(_no_data_descriptor, kinds, repeat(names)))
 
 
 def _no_data_descriptor(kind: type, names: tuple[str, ...]) -> bool:
@@ -605,18 +633,14 @@ def take_group(container: Any, members: list, places: Any, reader: SpanReader, h
     `attribute`), or None if they are not all spans that can be taken column by column."""
     try:
         kinds = set(map(type, members))
-        span_types = [reader.span_type(member) for member in
-                      (next(m for m in members if type(m) is kind) for kind in kinds)] if len(kinds) > 1 else [
-            reader.span_type(members[0])]
-        first = span_types[0]
-        for span_type in span_types:
+        by_type = {kind: reader.span_type(next(m for m in members if type(m) is kind)) for kind in kinds} if len(
+            kinds) > 1 else {type(members[0]): reader.span_type(members[0])}
+        first = next(iter(by_type.values()))
+        for span_type in by_type.values():
             if (span_type is None or span_type.eager_fields or span_type.id_field != first.id_field
                     or span_type.content_field != first.content_field or span_type.slot_names != first.slot_names):
                 return None
-        if len(kinds) > 1:
-            by_type = {kind: span_type for kind, span_type in zip(kinds, span_types)}
-            span_types = [*map(by_type.__getitem__, map(type, members))]
-        return SpanGroup(container, members, places, span_types, holders, attribute)
+        return SpanGroup(container, members, places, by_type, holders, attribute)
     except Exception:  # _NotGroupable, or a member whose fields cannot be read: one record each
         return None
 
@@ -941,7 +965,7 @@ class CallSnapshot(_Walk):
         found: set[SpanType] = set()
         for entry in self._all_records:
             if type(entry) is SpanGroup:
-                found.update((entry.span_type,) if entry.span_type is not None else entry.span_types)
+                found.update(entry.by_type.values())
             else:
                 found.add(entry.span_type)
         return found
