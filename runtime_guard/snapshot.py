@@ -12,7 +12,7 @@ from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import attrgetter, is_, is_not, itemgetter, methodcaller
+from operator import attrgetter, is_, is_not, itemgetter, methodcaller, ne
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
 from typing import Any, Iterable
 
@@ -322,6 +322,10 @@ class _Attributes:
             states = map(self.state, range(self.count))
         return [*map(dict.get, states, repeat(name), repeat(default))]
 
+    def lacks(self, name: str) -> bool:
+        """Whether no member has an entry `name` (False when that is not known at once)."""
+        return self.values is not None and name not in self.keys[:self.width] and self._uniform()
+
     def all_values(self) -> list:
         """The values of every member's attributes."""
         return self.values if self.values is not None else [*chain.from_iterable(map(dict.values, self.states))]
@@ -514,16 +518,18 @@ class SpanGroup:
                 candidates.update(indices)
                 continue
             for name in names:
-                candidates.update(compress(indices, map(is_not, part.column(name), repeat(None))))
+                if not part.lacks(name):
+                    candidates.update(compress(indices, map(is_not, part.column(name), repeat(None))))
             if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
                 candidates.update(compress(indices, self._at(self.slot_columns[extra], indices)))
             if span_type.metadata_field is None:
                 continue
             metadata = part.column(span_type.metadata_field, MISSING)
             dicts = [*map(is_, map(type, metadata), repeat(dict))]
-            candidates.update(compress(indices, map(is_not, dicts, repeat(True))))  # read one by one
-            metadata = [*compress(metadata, dicts)]
-            indices = [*compress(indices, dicts)]
+            if False in dicts:  # those are read one by one
+                candidates.update(compress(indices, map(is_not, dicts, repeat(True))))
+                indices, metadata = [*compress(indices, dicts)], [*compress(metadata, dicts)]
+            indices, metadata = [*compress(indices, metadata)], [*filter(None, metadata)]  # empty ones name nothing
             for name in names:
                 candidates.update(compress(indices, map(is_not, map(_state_get, metadata, repeat(name)), repeat(None))))
         return sorted(candidates)
@@ -582,7 +588,7 @@ def _save_column(column: list) -> tuple[list, list]:
             copies = [first] * len(column)
             if column.count(first) == len(column):
                 return column, copies
-            for index in compress(range(len(column)), map(is_not, map(first.__eq__, column), repeat(True))):
+            for index in compress(range(len(column)), map(ne, column, repeat(first))):
                 copies[index] = frozenset(column[index])
             return column, copies
     except Exception:  # a member whose comparison raises: copied one by one
