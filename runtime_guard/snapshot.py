@@ -360,14 +360,14 @@ class SpanGroup:
         self._direct = _reads_dict_entries(by_type.keys(), (first.id_field, first.content_field))
         dicts = [*map(_DICT, members)]
         self.parts = self._parts(dicts)
-        one_layout = self._direct and len(self.parts) == 1 and self.parts[0].values is not None
-        self.ids = ids = self.parts[0].column(first.id_field) if one_layout else self._read(first.id_field, dicts)
+        sliced = self._direct and len(self.parts) == 1 and self.parts[0].values is not None  # read the saved values
+        self.ids = ids = self.parts[0].column(first.id_field) if sliced else self._read(first.id_field, dicts)
         if set(map(type, ids)) != {str}:
             raise _NotGroupable
         self.keys = keys = set(ids)
         if len(keys) != len(ids):
             raise _NotGroupable
-        self.contents = contents = (self.parts[0].column(first.content_field) if one_layout
+        self.contents = contents = (self.parts[0].column(first.content_field) if sliced
                                     else self._read(first.content_field, dicts))
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
@@ -600,7 +600,7 @@ class _NotGroupable(Exception):
     """A container whose members a SpanGroup cannot take column by column."""
 
 
-def _reads_dict_entries(kinds: set[type], names: tuple[str, ...]) -> bool:
+def _reads_dict_entries(kinds: Iterable[type], names: tuple[str, ...]) -> bool:
     """Whether the fields `names` of instances of `kinds` are entries of their `__dict__`: no type
     overrides `__getattribute__` or `__dict__`, or has a data descriptor for one of them (a
     `__getattr__` hook such as pydantic's is not reached for an attribute that is there)."""
