@@ -416,21 +416,23 @@ class SpanGroup:
         mutables: list = []
         copies: list = []
         for part in self.parts:
-            slots = [self._at(column, part.indices) for column in self.slot_columns or ()]
             if part.candidates is None:
                 values = part.all_values()
-                if not slots and set(map(type, values)).isdisjoint(_MUTABLE):
+                if set(map(type, values)).isdisjoint(_MUTABLE):
                     continue  # the common plain class: text and numbers only
-                values, saved = save_mutables([*chain(values, *slots)])
+                values, saved = save_mutables(values)
                 mutables += values
                 copies += saved
                 continue
             checked = (part.span_type.id_field, part.span_type.content_field)  # text: checked above
-            candidates = [name for name in part.candidates if name not in checked]
-            for column in [*map(part.column, candidates), *slots]:
+            for column in map(part.column, [name for name in part.candidates if name not in checked]):
                 values, saved = _save_column(column)
                 mutables += values
                 copies += saved
+        for column in self.slot_columns or ():  # every type has the same slots
+            values, saved = _save_column(column)
+            mutables += values
+            copies += saved
         return mutables, copies
 
     def record(self, index: int) -> SpanRecord:
