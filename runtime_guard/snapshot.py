@@ -271,8 +271,8 @@ class _Attributes:
     (`width`), their keys and their values end to end, entry k of the member at position p at
     `p * width + k`; otherwise a copy of each (`states`). `indices`: the members' indices in the
     group (a range, or a sorted list). `candidates`: the fields whose values can hold a dict, list
-    or set (the declared fields not annotated as text or numbers, when every member has exactly its
-    type's declared fields), or None for every attribute."""
+    or set (the declared fields not annotated as text or numbers, when every member has as many
+    attributes as its type declares fields and has those, at one place), or None for every attribute."""
 
     __slots__ = ("kind", "span_type", "indices", "count", "width", "keys", "values", "states", "candidates",
                  "_same_keys")
