@@ -8,12 +8,13 @@ guard does not walk into them, but it saves the contents of the dicts, lists and
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
 from itertools import chain, compress, repeat
-from operator import add, attrgetter, is_, is_not, itemgetter, methodcaller
+from operator import attrgetter, is_, is_not, itemgetter, methodcaller, ne
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from runtime_guard.errors import describe_key
 from runtime_guard.lineage import LINEAGE
@@ -264,6 +265,79 @@ class SpanRecord:
         return problems
 
 
+class _Attributes:
+    """The `__dict__`s of a group's members of one type before the call, kept without a dict per
+    member (10,000 copies the garbage collector would walk): when all have as many entries
+    (`width`), their keys and their values end to end, entry k of the member at position p at
+    `p * width + k`; otherwise a copy of each (`states`). `indices`: the members' indices in the
+    group (a range, or a sorted list). `candidates`: the fields whose values can hold a dict, list
+    or set (the declared fields not annotated as text or numbers, when every member has as many
+    attributes as its type declares fields and has those, at one place), or None for every attribute."""
+
+    __slots__ = ("kind", "span_type", "indices", "count", "width", "keys", "values", "states", "candidates",
+                 "_same_keys")
+
+    def __init__(self, kind: type, span_type: SpanType, indices: Any, dicts: list) -> None:
+        self.kind, self.span_type, self.indices, self.count = kind, span_type, indices, len(dicts)
+        self.keys = self.values = self.states = self._same_keys = None
+        self.width = width = len(dicts[0])
+        if width and set(map(len, dicts)) == {width}:
+            keys = [*chain.from_iterable(dicts)]
+            values = [*chain.from_iterable(map(dict.values, dicts))]  # TypeError for a non-dict
+            if len(keys) == len(values) == width * len(dicts):
+                self.keys, self.values = keys, values
+        if self.values is None:
+            self.states = [*map(dict.copy, dicts)]
+        declared = span_type.mutable_names
+        self.candidates = declared if (self.values is not None and width == span_type.field_count
+                                       and None not in map(self._position, declared)) else None
+
+    def _position(self, name: str) -> int | None:
+        """Where every member has the entry `name` (None if not all at the same place)."""
+        try:
+            position = self.keys.index(name, 0, self.width)
+            return position if self.keys[position::self.width].count(name) == self.count else None
+        except Exception:  # absent from the first member, or a key whose comparison raises
+            return None
+
+    def _uniform(self) -> bool:
+        """Whether every member has the first one's keys, in its order."""
+        if self._same_keys is None:
+            try:
+                self._same_keys = self.keys == self.keys[:self.width] * self.count
+            except Exception:
+                self._same_keys = False
+        return self._same_keys
+
+    def column(self, name: str, default: Any = None) -> list:
+        """The value of field `name` of each member (`default` where it has none)."""
+        if self.values is None:
+            states: Iterable[dict] = self.states
+        else:
+            position = self._position(name)
+            if position is not None:
+                return self.values[position::self.width]
+            if self._uniform():
+                return [default] * self.count
+            states = map(self.state, range(self.count))
+        return [*map(dict.get, states, repeat(name), repeat(default))]
+
+    def lacks(self, name: str) -> bool:
+        """Whether no member has an entry `name` (False when that is not known at once)."""
+        return self.values is not None and name not in self.keys[:self.width] and self._uniform()
+
+    def all_values(self) -> list:
+        """The values of every member's attributes."""
+        return self.values if self.values is not None else [*chain.from_iterable(map(dict.values, self.states))]
+
+    def state(self, position: int) -> dict:
+        """The attributes of the member at `position` (a new dict)."""
+        if self.values is None:
+            return self.states[position]
+        start, end = position * self.width, (position + 1) * self.width
+        return dict(zip(self.keys[start:end], self.values[start:end]))
+
+
 class SpanGroup:
     """The pre-call state of the spans of one list, tuple or dict, taken column by column (C-level
     maps over the members, no per-span Python code): the common buffer, whose members all have a
@@ -272,115 +346,109 @@ class SpanGroup:
     check or a restore looks at. `settled`: after the call, the walk found the container holding the
     same members with the same ids, and no other span at their ids."""
 
-    __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "span_types", "ids",
-                 "keys", "contents", "states", "slot_columns", "candidates", "mutables", "copies", "records", "settled",
-                 "_copy_of", "_dict_of", "_direct")
+    __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "by_type", "ids",
+                 "keys", "contents", "parts", "slot_columns", "mutables", "copies", "records", "settled",
+                 "_copy_of", "_direct", "_dicts_after")
 
-    def __init__(self, container: Any, members: list, places: Any, span_types: list[SpanType],
+    def __init__(self, container: Any, members: list, places: Any, by_type: dict[type, SpanType],
                  holders: list | None = None, attribute: str | None = None) -> None:
-        first = span_types[0]
+        first = next(iter(by_type.values()))  # all share the id and content field names and the slots
         self.container, self.members, self.places = container, members, places
         self.holders, self.attribute = holders, attribute  # a list of holders: the span of each at `attribute`
-        self.span_type = first if len(span_types) == 1 else None
-        self.span_types = span_types
-        kinds = {*map(type, members)}
-        self._dict_of, self._direct = _field_readers(kinds, (first.id_field, first.content_field))
-        dicts = [*map(self._dict_of, members)]
-        self.ids = ids = self._read(first.id_field, dicts)
+        self.span_type = first if len(by_type) == 1 else None
+        self.by_type = by_type  # the span type of each type of member
+        self._direct = _reads_dict_entries(by_type.keys(), (first.id_field, first.content_field))
+        dicts = [*map(_DICT, members)]
+        self.parts = self._parts(dicts)
+        sliced = self._direct and len(self.parts) == 1 and self.parts[0].values is not None  # read the saved values
+        self.ids = ids = self.parts[0].column(first.id_field) if sliced else self._read(first.id_field, dicts)
         if set(map(type, ids)) != {str}:
             raise _NotGroupable
         self.keys = keys = set(ids)
         if len(keys) != len(ids):
             raise _NotGroupable
-        self.contents = contents = self._read(first.content_field, dicts)
+        self.contents = contents = (self.parts[0].column(first.content_field) if sliced
+                                    else self._read(first.content_field, dicts))
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
-        self.states = [*map(dict.copy, dicts)]  # TypeError for an object without a plain __dict__
         self.slot_columns = [[*map(attrgetter(name), members)] for name in first.slot_names] or None
-        self.candidates: dict[type, Callable[[dict], Any] | None] = {}  # per type, see _save_columns
         self.mutables, self.copies = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
         self._copy_of: dict[int, Any] | None = None
+        self._dicts_after: list | None = None
+
+    def _parts(self, dicts: list) -> list[_Attributes]:
+        """The members' attributes, type by type."""
+        if self.span_type is not None:
+            return [_Attributes(type(self.members[0]), self.span_type, range(len(dicts)), dicts)]
+        types = [*map(type, self.members)]
+        parts = []
+        for kind, span_type in self.by_type.items():
+            indices = [*compress(range(len(dicts)), map(is_, types, repeat(kind)))]
+            parts.append(_Attributes(kind, span_type, indices, [*map(dicts.__getitem__, indices)]))
+        return parts
+
+    def _locate(self, index: int) -> tuple[_Attributes, int]:
+        """The part holding the member at `index`, and its position there."""
+        if len(self.parts) == 1:
+            return self.parts[0], index
+        kind = type(self.members[index])
+        part = next(part for part in self.parts if part.kind is kind)
+        return part, bisect_left(part.indices, index)
 
     def _read(self, name: str, dicts: list | None = None) -> list:
         """Field `name` of every member, now (`dicts`: their `__dict__`s, if read already)."""
         if self._direct:  # the field is the `__dict__` entry: read it there, past a `__getattr__` hook
-            return [*map(itemgetter(name), dicts if dicts is not None else map(self._dict_of, self.members))]
+            return [*map(itemgetter(name), dicts if dicts is not None else map(_DICT, self.members))]
         return [*map(attrgetter(name), self.members)]
-
-    def _rows(self, indices: Any, candidates: Callable[[dict], Any] | None) -> Any:
-        """Per member at `indices`: the attribute values that can hold a mutable (`candidates` of
-        its attributes), then its slot values (an iterator of tuples)."""
-        states = self._at(self.states, indices)
-        slots = None if self.slot_columns is None else zip(*(self._at(column, indices) for column in self.slot_columns))
-        if candidates is None:
-            return iter(slots) if slots is not None else iter(())
-        rows = map(tuple, map(candidates, states))
-        return map(add, rows, slots) if slots is not None else rows
 
     @staticmethod
     def _at(column: list, indices: Any) -> list:
         """The members of `column` at `indices` (a range of all of them, or a list)."""
         return column if type(indices) is range else [*map(column.__getitem__, indices)]
 
-    def _values(self, index: int) -> list:
-        return [*chain.from_iterable(self._rows((index,), self.candidates[type(self.members[index])]))]
-
     def _save_columns(self) -> tuple[list, list]:
-        """save_mutables over every member's values, type by type. Which values can hold a mutable:
-        the fields not declared as text or numbers, when every member of the type has exactly its
-        declared fields; otherwise every attribute. When the members of a type have the same
-        fields, a column (field) of empty containers of one type shares one empty copy, and a
-        column of equal sets (pydantic's fields-set) one frozenset, instead of a copy each."""
-        count = len(self.members)
-        kinds = self._kinds()
-        parts = [(range(count), *next(iter(kinds.items())))] if len(kinds) == 1 else [
-            ([*compress(range(count), map(is_, map(type, self.members), repeat(kind)))], kind, span_type)
-            for kind, span_type in kinds.items()]
+        """save_mutables over every member's values and slots, type by type (see _Attributes for
+        which values can hold a mutable). A column (field) of empty containers of one type shares
+        one empty copy, and a column of equal sets (pydantic's fields-set) one frozenset, instead
+        of a copy each."""
         mutables: list = []
         copies: list = []
-        for indices, kind, span_type in parts:
-            states = self._at(self.states, indices)
-            if span_type.field_count is not None and set(map(len, states)) == {span_type.field_count}:
-                candidates = self.candidates[kind] = span_type.mutable_getter  # None: no field can hold one
-            else:
-                candidates = self.candidates[kind] = dict.values
-            if candidates is dict.values:
-                if self.slot_columns is None and set(map(type, chain.from_iterable(
-                        map(dict.values, states)))).isdisjoint(_MUTABLE):
+        for part in self.parts:
+            if part.candidates is None:
+                values = part.all_values()
+                if set(map(type, values)).isdisjoint(_MUTABLE):
                     continue  # the common plain class: text and numbers only
-                values, saved = save_mutables([*chain.from_iterable(self._rows(indices, candidates))])
+                values, saved = save_mutables(values)
                 mutables += values
                 copies += saved
                 continue
-            columns = [[*map(itemgetter(name), states)] for name in span_type.mutable_names]
-            columns += [self._at(column, indices) for column in self.slot_columns or ()]
-            for column in columns:
+            checked = (part.span_type.id_field, part.span_type.content_field)  # text: checked above
+            for column in map(part.column, [name for name in part.candidates if name not in checked]):
                 values, saved = _save_column(column)
                 mutables += values
                 copies += saved
+        for column in self.slot_columns or ():  # every type has the same slots
+            values, saved = _save_column(column)
+            mutables += values
+            copies += saved
         return mutables, copies
-
-    def _kinds(self) -> dict[type, SpanType]:
-        """The span type of each type of member."""
-        if self.span_type is not None:
-            return {type(self.members[0]): self.span_type}
-        return dict(zip(map(type, self.members), self.span_types))
 
     def record(self, index: int) -> SpanRecord:
         """The SpanRecord of the member at `index` (made once)."""
         record = self.records.get(index)
         if record is None:
+            part, position = self._locate(index)
             record = SpanRecord.__new__(SpanRecord)
             record.obj = self.members[index]
-            record.span_type = self.span_type or self.span_types[index]
+            record.span_type = part.span_type
             record.key = self.ids[index]
             record.in_container = True
             record.place = self.places[index]
             record.content = self.contents[index]
             record.content_saved = None
-            record.state = self.states[index]
+            record.state = part.state(position)
             record.slots = () if self.slot_columns is None else tuple([column[index] for column in self.slot_columns])
             record._saved = None
             record._group = (self, index)
@@ -397,13 +465,16 @@ class SpanGroup:
             return _NOTHING_SAVED
         if self._copy_of is None:
             self._copy_of = dict(zip(map(id, self.mutables), self.copies))
-        values = self._values(index)
+        record, candidates = self.record(index), self._locate(index)[0].candidates
+        state = record.state
+        values = [*(state.values() if candidates is None else map(state.__getitem__, candidates)), *record.slots]
         return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
 
     def untouched(self) -> bool:
         """Whether the container holds the same members (or holders holding them), at the same
         places, with the same ids."""
         container, members = self.container, self.members if self.holders is None else self.holders
+        self._dicts_after = None
         try:
             if type(container) is dict:
                 if not (len(container) == len(members) and all(map(is_, container, self.places))
@@ -413,7 +484,9 @@ class SpanGroup:
                 return False
             if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), members), self.members)):
                 return False
-            return all(map(is_, self._read(self.span_types[0].id_field), self.ids))
+            if self._direct:  # read once for this and changed_members, which the check calls next
+                self._dicts_after = [*map(_DICT, self.members)]
+            return all(map(is_, self._read(self.parts[0].span_type.id_field, self._dicts_after), self.ids))
         except Exception:
             return False
 
@@ -421,14 +494,16 @@ class SpanGroup:
         """The indices of the members that are not the span now at their id, or whose content or
         a field of `fields` is not the object it was (every index when one cannot be read)."""
         count = len(self.members)
+        dicts, self._dicts_after = (self._dicts_after if self.settled else None), None
         try:
-            changed = set(compress(range(count), map(is_not, self._read(self.span_types[0].content_field),
+            changed = set(compress(range(count), map(is_not, self._read(self.parts[0].span_type.content_field, dicts),
                                                      self.contents)))
             if not self.settled:
                 changed.update(compress(range(count), map(is_not, map(current.get, self.ids), self.members)))
             for name in fields:
-                now = [*map(attrgetter(name), self.members)]
-                changed.update(compress(range(count), map(is_not, now, map(_state_get, self.states, repeat(name)))))
+                for part in self.parts:
+                    now = [*map(attrgetter(name), self._at(self.members, part.indices))]
+                    changed.update(compress(part.indices, map(is_not, now, part.column(name))))
         except Exception:
             return range(count)
         return sorted(changed)
@@ -437,28 +512,26 @@ class SpanGroup:
         """The indices of the members that may be summaries: those the lineage registry knows, or
         with a value other than None in a field of `names`, or in their metadata dict under one of
         `names`; every member whose fields cannot be told from its `__dict__` (see _reads_state)."""
-        count = len(self.members)
         candidates = set(LINEAGE.recorded_among(self.members))
-        kinds = self._kinds()
-        for kind, span_type in kinds.items():
-            indices: Any = range(count) if len(kinds) == 1 else [
-                *compress(range(count), map(is_, map(type, self.members), repeat(kind)))]
-            extra = _reads_state(kind, span_type, names)
+        for part in self.parts:
+            indices, span_type = part.indices, part.span_type
+            extra = _reads_state(part.kind, span_type, names)
             if extra is None:
                 candidates.update(indices)
                 continue
-            states = self._at(self.states, indices)
             for name in names:
-                candidates.update(compress(indices, map(is_not, map(_state_get, states, repeat(name)), repeat(None))))
+                if not part.lacks(name):
+                    candidates.update(compress(indices, map(is_not, part.column(name), repeat(None))))
             if extra is not MISSING:  # pydantic's __getattr__ reads `__pydantic_extra__`: read those one by one
                 candidates.update(compress(indices, self._at(self.slot_columns[extra], indices)))
             if span_type.metadata_field is None:
                 continue
-            metadata = [*map(_state_get, states, repeat(span_type.metadata_field), repeat(MISSING))]
+            metadata = part.column(span_type.metadata_field, MISSING)
             dicts = [*map(is_, map(type, metadata), repeat(dict))]
-            candidates.update(compress(indices, map(is_not, dicts, repeat(True))))  # read one by one
-            metadata = [*compress(metadata, dicts)]
-            indices = [*compress(indices, dicts)]
+            if False in dicts:  # those are read one by one
+                candidates.update(compress(indices, map(is_not, dicts, repeat(True))))
+                indices, metadata = [*compress(indices, dicts)], [*compress(metadata, dicts)]
+            indices, metadata = [*compress(indices, metadata)], [*filter(None, metadata)]  # empty ones name nothing
             for name in names:
                 candidates.update(compress(indices, map(is_not, map(_state_get, metadata, repeat(name)), repeat(None))))
         return sorted(candidates)
@@ -500,6 +573,11 @@ _SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_st
 def _save_column(column: list) -> tuple[list, list]:
     """save_mutables over the values of one field of many spans: empty containers of one type
     share one empty copy, and equal sets one frozenset."""
+    try:  # a column of None (an unset embedding, pydantic's extra and private state) in one pass:
+        if column[0] is None and column == [None] * len(column):  # None is found by identity
+            return _NOTHING_SAVED
+    except Exception:  # the first other value's comparison raised
+        pass
     kinds = set(map(type, column))
     if kinds.isdisjoint(_MUTABLE):
         return _NOTHING_SAVED
@@ -510,7 +588,9 @@ def _save_column(column: list) -> tuple[list, list]:
         if kind is set:  # equal sets share one frozenset; the few others get their own
             first = frozenset(column[0])
             copies = [first] * len(column)
-            for index in compress(range(len(column)), map(is_not, map(first.__eq__, column), repeat(True))):
+            if column.count(first) == len(column):
+                return column, copies
+            for index in compress(range(len(column)), map(ne, column, repeat(first))):
                 copies[index] = frozenset(column[index])
             return column, copies
     except Exception:  # a member whose comparison raises: copied one by one
@@ -522,15 +602,13 @@ class _NotGroupable(Exception):
     """A container whose members a SpanGroup cannot take column by column."""
 
 
-def _field_readers(kinds: set[type], names: tuple[str, ...]) -> tuple[Callable[[Any], Any], bool]:
-    """How a group reads its members' `__dict__` (the descriptor their types share for it, which
-    skips a `__getattr__` hook such as pydantic's), and whether the fields `names` are entries of
-    it (no type overrides `__getattribute__` or has a data descriptor for one of them)."""
-    plain = all(kind.__getattribute__ is object.__getattribute__ for kind in kinds)
-    descriptors = {id(_on_class(kind, "__dict__")): _on_class(kind, "__dict__") for kind in kinds}
-    descriptor = next(iter(descriptors.values())) if len(descriptors) == 1 else None
-    dict_of = descriptor.__get__ if plain and type(descriptor) is GetSetDescriptorType else _DICT
-    return dict_of, plain and all(map(_no_data_descriptor, kinds, repeat(names)))
+def _reads_dict_entries(kinds: Iterable[type], names: tuple[str, ...]) -> bool:
+    """Whether the fields `names` of instances of `kinds` are entries of their `__dict__`: no type
+    overrides `__getattribute__` or `__dict__`, or has a data descriptor for one of them (a
+    `__getattr__` hook such as pydantic's is not reached for an attribute that is there)."""
+    return all(kind.__getattribute__ is object.__getattribute__
+               and type(_on_class(kind, "__dict__")) is GetSetDescriptorType for kind in kinds) and all(
+        map(_no_data_descriptor, kinds, repeat(names)))
 
 
 def _no_data_descriptor(kind: type, names: tuple[str, ...]) -> bool:
@@ -563,18 +641,14 @@ def take_group(container: Any, members: list, places: Any, reader: SpanReader, h
     `attribute`), or None if they are not all spans that can be taken column by column."""
     try:
         kinds = set(map(type, members))
-        span_types = [reader.span_type(member) for member in
-                      (next(m for m in members if type(m) is kind) for kind in kinds)] if len(kinds) > 1 else [
-            reader.span_type(members[0])]
-        first = span_types[0]
-        for span_type in span_types:
+        by_type = {kind: reader.span_type(next(m for m in members if type(m) is kind)) for kind in kinds} if len(
+            kinds) > 1 else {type(members[0]): reader.span_type(members[0])}
+        first = next(iter(by_type.values()))
+        for span_type in by_type.values():
             if (span_type is None or span_type.eager_fields or span_type.id_field != first.id_field
                     or span_type.content_field != first.content_field or span_type.slot_names != first.slot_names):
                 return None
-        if len(kinds) > 1:
-            by_type = {kind: span_type for kind, span_type in zip(kinds, span_types)}
-            span_types = [*map(by_type.__getitem__, map(type, members))]
-        return SpanGroup(container, members, places, span_types, holders, attribute)
+        return SpanGroup(container, members, places, by_type, holders, attribute)
     except Exception:  # _NotGroupable, or a member whose fields cannot be read: one record each
         return None
 
@@ -899,7 +973,7 @@ class CallSnapshot(_Walk):
         found: set[SpanType] = set()
         for entry in self._all_records:
             if type(entry) is SpanGroup:
-                found.update((entry.span_type,) if entry.span_type is not None else entry.span_types)
+                found.update(entry.by_type.values())
             else:
                 found.add(entry.span_type)
         return found

@@ -7,13 +7,14 @@ import copy
 from dataclasses import dataclass, field
 
 import pydantic
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from langchain_core.messages import AIMessage
 from llama_index.core.schema import TextNode
 
 from guard_spans import sha
-from runtime_guard import SpanInvariantError, guard
+from runtime_guard import SpanInvariantError, StaleSpanError, guard
 
 
 @dataclass
@@ -138,3 +139,37 @@ def test_a_rejected_call_leaves_every_reachable_object_as_it_was(kind, texts, pl
     assert all(span.__dict__.get("metadata") is metadata and span.__dict__.get("embedding") is embedding
                for span, (metadata, embedding) in zip(spans, nested))
     assert log == []
+
+
+class PlainSpan:
+    """A plain class whose instances get their attributes in one of two orders, some one more."""
+
+    def __init__(self, i, text, swapped, extra):
+        if swapped:
+            self.content, self.span_id = text, f"s{i}"
+        else:
+            self.span_id, self.content = f"s{i}", text
+        self.version, self.content_hash, self.tags = 1, sha(text), [i]
+        if extra:
+            self.note = "kept"
+
+
+@guard("rewrite")
+def rewrite_carelessly(same_fields, some_with_more):
+    for spans in (same_fields, some_with_more):
+        spans[0].content = "changed"  # no version bump: rejected
+        spans[1].version = 7
+        spans[2].tags.append("added")
+        spans[3].note = "new attribute"
+        del spans[4].content_hash
+        spans[5].__dict__.pop("span_id")
+        spans[5].span_id = "s5"  # same attributes, now in another order
+
+
+def test_spans_whose_attributes_differ_in_order_or_number_are_restored_key_by_key():
+    same_fields = [PlainSpan(i, f"text {i}", swapped=i % 3 == 0, extra=False) for i in range(12)]
+    some_with_more = [PlainSpan(i, f"text {i}", swapped=False, extra=i % 4 == 0) for i in range(12)]
+    before = [copy.deepcopy(list(vars(span).items())) for span in same_fields + some_with_more]
+    with pytest.raises(StaleSpanError, match=r"\(verified\)"):
+        rewrite_carelessly(same_fields, some_with_more)
+    assert [list(vars(span).items()) for span in same_fields + some_with_more] == before
