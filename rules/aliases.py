@@ -101,9 +101,16 @@ class ContainerAliases:
     """The names of one function that stand for a container of its caller, over the whole body."""
 
     def __init__(self, function: cst.FunctionDef) -> None:
-        collector = _Collector()
-        traversal.visit(function.body, collector)
-        self._bound = {name: value for name, value in collector.bound.items() if value is not _OWN}
+        self._function = function
+        self._aliases: dict[str, cst.BaseExpression] | None = None  # read on first use: most functions need none
+
+    @property
+    def _bound(self) -> dict[str, cst.BaseExpression]:
+        if self._aliases is None:
+            collector = _Collector()
+            traversal.visit(self._function.body, collector)
+            self._aliases = {name: value for name, value in collector.bound.items() if value is not _OWN}
+        return self._aliases
 
     def __contains__(self, name: str) -> bool:
         return name in self._bound

@@ -217,15 +217,16 @@ _DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
 
 def recording_functions(source: str, vocabulary: Vocabulary) -> frozenset[str]:
     """Names of the functions of `source` whose body records to a decision log (a text scan)."""
-    starts = [(match.end(), match.group(1)) for match in _DEF.finditer(source)]
-    if not starts:
-        return frozenset()
-    bodies = [end for end, _ in starts]
-    found = set()
     ascii_text = source.isascii()  # lower-casing ASCII keeps every offset
     text = source.lower() if ascii_text else source
-    for record in _records_pattern(vocabulary, not ascii_text).finditer(text):
-        number = bisect_right(bodies, record.start()) - 1
+    records = [record.start() for record in _records_pattern(vocabulary, not ascii_text).finditer(text)]
+    if not records:
+        return frozenset()
+    starts = [(match.end(), match.group(1)) for match in _DEF.finditer(source)]
+    bodies = [end for end, _ in starts]
+    found = set()
+    for record in records:
+        number = bisect_right(bodies, record) - 1
         if number >= 0:
             found.add(starts[number][1])
     return frozenset(found)
