@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import COPY_CALLS, name_parts
+from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, name_parts, summarize_request
 from spanlint.rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
 from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
@@ -164,6 +164,7 @@ class SpanAnalysis:
         # Per-file results other shared helpers compute once for several rules (e.g. content writes).
         self.memo: dict[Any, Any] = {}
         self._compression_names: frozenset[str] | None = None
+        self._prompt_names: frozenset[str] | None = None
 
     # --- module ----------------------------------------------------------------------------
     def class_named(self, name: str | None) -> SpanClass | None:
@@ -602,7 +603,37 @@ class SpanAnalysis:
                 return True
         if parts[-1] in vocabulary.summary_words:
             return any(part in vocabulary.summary_verbs for part in parts[:-1])
+        return name in MODEL_CALLS and self._asks_for_summary(call.args)
+
+    def _asks_for_summary(self, args: Sequence[cst.Arg]) -> bool:
+        """A prompt argument asks for a summary: a string in it says so (`f"Summarize: {text}"`,
+        `HumanMessage(content="Condense ...")`), or it uses a module constant whose value does
+        (`SUMMARY_PROMPT.format(text=...)`)."""
+        request = summarize_request(self.vocabulary)
+        prompts = self._summary_prompts()
+        for arg in args:
+            for node in traversal.descendants(arg.value):
+                if isinstance(node, (cst.SimpleString, cst.FormattedStringText)) and request.search(node.value):
+                    return True
+                if isinstance(node, cst.Name) and node.value in prompts:
+                    return True
         return False
+
+    def _summary_prompts(self) -> frozenset[str]:
+        """Names bound at module level to a value holding text that asks for a summary."""
+        if self._prompt_names is None:
+            request = summarize_request(self.vocabulary)
+            found: set[str] = set()
+            for statement in self.module.body:
+                for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                    if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None and any(
+                        isinstance(node, (cst.SimpleString, cst.FormattedStringText)) and request.search(node.value)
+                        for node in traversal.descendants(small.value)
+                    ):
+                        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                        found.update(t.value for t in targets if isinstance(t, cst.Name))
+            self._prompt_names = frozenset(found)
+        return self._prompt_names
 
     def _compression_imports(self) -> frozenset[str]:
         """Names bound at module level by `from zlib import compress` and the like."""

@@ -8,6 +8,7 @@ vocabulary (`runtime_guard.vocabulary`); the names here are those of Python and 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from runtime_guard.vocabulary import Vocabulary
 
@@ -40,6 +41,11 @@ REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "d
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
 ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
 # Calls that make a record class: `Citation = namedtuple("Citation", [...])`.
+# Methods that send a prompt to a model (`llm.complete(...)`, `chain.invoke(...)`, `generator.run(...)`).
+MODEL_CALLS = frozenset(
+    {"complete", "acomplete", "invoke", "ainvoke", "run", "arun", "generate", "agenerate", "chat", "achat",
+     "predict", "apredict", "create", "acreate", "call", "acall"}
+)
 RECORD_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
 # Last word parts of a name that make it an id (`span_id`, `uuid`).
 ID_PARTS = frozenset({"id", "ids", "uid", "uuid"})
@@ -50,3 +56,11 @@ DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint", "blake2
 def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
     """Last word parts of fields that track which content a record was made from: versions, hashes, digests."""
     return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)
+
+
+@lru_cache(maxsize=8)
+def summarize_request(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """Text asking for a summary (`Summarize the notes`, `condensed`): a summarize word's stem at the
+    start of a word, in any case."""
+    stems = sorted({w.rstrip("e") for w in vocabulary.summarize_words})
+    return re.compile(r"\b(?:%s)" % "|".join(map(re.escape, stems)), re.IGNORECASE)

@@ -12,7 +12,7 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import name_parts
+from spanlint.rules.names import MODEL_CALLS, name_parts, summarize_request
 from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
 from runtime_guard.vocabulary import Vocabulary
 
@@ -23,23 +23,45 @@ _OPAQUE_PREFIXES = frozenset({"is", "has", "should", "can", "count", "num", "get
 
 class SummarizeCallPrefilter(Prefilter):
     """A call, or a definition, named like summarizing (`SpanAnalysis.is_summarize_call`, loosened):
-    a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word among its parts."""
+    a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word among its parts; a
+    model call (`llm.complete(...)`) whose arguments hold a string asking for a summary or name a
+    module constant whose value does (`SUMMARY_PROMPT.format(...)`)."""
 
     shape = "summarize-call"
-    statements = FUNCTIONS  # the rule reads the signatures of the summarizers a module defines
+    statements = (*FUNCTIONS, ast.Assign, ast.AnnAssign)  # the summarizers a module defines; its prompts
     expressions = (ast.Call,)
+
+    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scan)
+        self.request = summarize_request(self.vocabulary)
+        self.prompts: set[str] = set()  # module constants whose value asks for a summary
 
     def words(self) -> tuple[str, ...]:
         return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
-        if self._summarizes(node.name):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            if scope.node is None and node.value is not None and self._asks_for_summary(node.value):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = {t.id for t in targets if isinstance(t, ast.Name)}
+                self.prompts |= names
+                self.scan.extra_words |= names  # the lines naming a prompt get their calls looked at
+        elif self._summarizes(node.name):
             self.mark(node)
 
     def expression(self, node: ast.AST, scope: Scope) -> None:
         name = last_name(node)
-        if name and self._summarizes(name):
+        if name and (self._summarizes(name) or (
+            name in MODEL_CALLS and any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
+        )):
             self.mark(node)
+
+    def _asks_for_summary(self, expr: ast.AST) -> bool:
+        return any(
+            (isinstance(n, ast.Constant) and isinstance(n.value, str) and self.request.search(n.value) is not None)
+            or (isinstance(n, ast.Name) and n.id in self.prompts)
+            for n in ast.walk(expr)
+        )
 
     def _summarizes(self, name: str) -> bool:
         words = self.vocabulary.summarize_words
@@ -106,7 +128,10 @@ class SummaryOfSummary(ScopedRule):
     docs = """
 ## What it does
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
-`summary` with a producing verb such as `predict_new_summary`) whose input is itself a summary:
+`summary` with a producing verb such as `predict_new_summary`; also a model call, such as
+`llm.complete(...)`, `chain.invoke(...)` or `generator.run(...)`, whose arguments hold a string asking
+for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`)
+whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
 a running summary carried through a loop or kept on `self`, through local aliases, or stored in a
 new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content + ...))`), or an argument whose name says it is
@@ -145,6 +170,16 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        Valid(  # the prompt asks a question about the summary: the call does not make a new summary
+            'PROMPT = "Answer the question using this summary:\\n{summary}\\n\\nQuestion: {q}"\n\n\n'
+            "def answer(llm, memory, q):\n"
+            "    return llm.complete(PROMPT.format(summary=memory.summary, q=q))\n"
+        ),
+        Valid(  # a summary made from the sources
+            'PROMPT = "Summarize these notes:\\n\\n{text}"\n\n\n'
+            "def fold(llm, batch):\n"
+            "    return llm.complete(PROMPT.format(text='\\n'.join(s.body for s in batch)))\n"
+        ),
         Valid(
             "def remember(self, messages):\n"
             "    previous = self.summary\n"
@@ -183,6 +218,14 @@ No fix: what to record as lineage is the caller's decision.
     ]
     invalid = [
         Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12, message="`summarize(...)` summarizes a summary (the output of a nested summarize call) and the chain is not recorded"),
+        Invalid(
+            'PROMPT = "Summarize these notes for a planning agent:\\n\\n{text}"\n\n\n'
+            "def fold(llm, window, batch):\n"
+            "    text = '\\n'.join(s.body for s in batch)\n"
+            "    previous = window.running_summary\n"
+            "    return llm.complete(PROMPT.format(text=previous.body + text))\n",
+            line=7, column=12, message="`complete(...)` summarizes a summary (`previous` holds an earlier summary) and the chain is not recorded",
+        ),
         Invalid(
             "class Memory:\n"
             "    def remember(self, messages):\n"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
 
 from spanlint.rules.libcst_backend import child_fields, cst
 
@@ -61,6 +61,15 @@ class BatchVisitor(Protocol):
     (a rule, or a LibCST `BatchableCSTVisitor`)."""
 
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]: ...
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`node` and every node inside it, in no particular order."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.children)
 
 
 def visit_batched(node: cst.CSTNode, visitors: Iterable[BatchVisitor]) -> None:
