@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, name_parts, summarize_request
+from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, literal_asks_for_summary, name_parts
 from spanlint.rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
 from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
@@ -609,11 +609,12 @@ class SpanAnalysis:
         """A prompt argument asks for a summary: a string in it says so (`f"Summarize: {text}"`,
         `HumanMessage(content="Condense ...")`), or it uses a module constant whose value does
         (`SUMMARY_PROMPT.format(text=...)`)."""
-        request = summarize_request(self.vocabulary)
         prompts = self._summary_prompts()
         for arg in args:
             for node in traversal.descendants(arg.value):
-                if isinstance(node, (cst.SimpleString, cst.FormattedStringText)) and request.search(node.value):
+                if isinstance(node, (cst.SimpleString, cst.FormattedStringText)) and literal_asks_for_summary(
+                    node.value, self.vocabulary
+                ):
                     return True
                 if isinstance(node, cst.Name) and node.value in prompts:
                     return True
@@ -622,12 +623,12 @@ class SpanAnalysis:
     def _summary_prompts(self) -> frozenset[str]:
         """Names bound at module level to a value holding text that asks for a summary."""
         if self._prompt_names is None:
-            request = summarize_request(self.vocabulary)
             found: set[str] = set()
             for statement in self.module.body:
                 for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
                     if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None and any(
-                        isinstance(node, (cst.SimpleString, cst.FormattedStringText)) and request.search(node.value)
+                        isinstance(node, (cst.SimpleString, cst.FormattedStringText))
+                        and literal_asks_for_summary(node.value, self.vocabulary)
                         for node in traversal.descendants(small.value)
                     ):
                         targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]

@@ -60,7 +60,22 @@ def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
 
 @lru_cache(maxsize=8)
 def summarize_request(vocabulary: Vocabulary) -> re.Pattern[str]:
-    """Text asking for a summary (`Summarize the notes`, `condensed`): a summarize word's stem at the
-    start of a word, in any case."""
+    """Text asking for a summary, in any case: a summarize word's stem at the start of a word
+    (`Summarize the notes`, `condensed`), or a producing verb at most three words before a summary
+    word (`Extend the summary`, `Write a concise summary`; not `Answer using this summary`)."""
     stems = sorted({w.rstrip("e") for w in vocabulary.summarize_words})
-    return re.compile(r"\b(?:%s)" % "|".join(map(re.escape, stems)), re.IGNORECASE)
+    verbs = sorted({*vocabulary.summary_verbs, "extend", "write", "continue"})
+    return re.compile(
+        r"\b(?:%s)|\b(?:%s)\b(?:\W+\w+){0,3}?\W+(?:%s)\b"
+        % ("|".join(map(re.escape, stems)), "|".join(verbs), "|".join(vocabulary.summary_words)),
+        re.IGNORECASE,
+    )
+
+
+_ESCAPE = re.compile(r"\\.")
+
+
+def literal_asks_for_summary(source_text: str, vocabulary: Vocabulary) -> bool:
+    """The source text of a string literal (or of an f-string's text part) asks for a summary
+    (`summarize_request`); its escape sequences (`\\n`) count as spaces."""
+    return summarize_request(vocabulary).search(_ESCAPE.sub(" ", source_text)) is not None

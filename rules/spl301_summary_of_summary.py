@@ -12,8 +12,8 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import MODEL_CALLS, name_parts, summarize_request
-from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name
+from spanlint.rules.names import MODEL_CALLS, literal_asks_for_summary, name_parts, summarize_request
+from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name, match_lines, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
@@ -25,7 +25,8 @@ class SummarizeCallPrefilter(Prefilter):
     """A call, or a definition, named like summarizing (`SpanAnalysis.is_summarize_call`, loosened):
     a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word among its parts; a
     model call (`llm.complete(...)`) whose arguments hold a string asking for a summary or name a
-    module constant whose value does (`SUMMARY_PROMPT.format(...)`)."""
+    module constant whose value does (`SUMMARY_PROMPT.format(...)`), or in a function whose lines
+    hold such a string (a prompt passed through locals)."""
 
     shape = "summarize-call"
     statements = (*FUNCTIONS, ast.Assign, ast.AnnAssign)  # the summarizers a module defines; its prompts
@@ -35,6 +36,7 @@ class SummarizeCallPrefilter(Prefilter):
         super().__init__(scan)
         self.request = summarize_request(self.vocabulary)
         self.prompts: set[str] = set()  # module constants whose value asks for a summary
+        self._request_lines: list[int] | None = None
 
     def words(self) -> tuple[str, ...]:
         return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
@@ -51,10 +53,22 @@ class SummarizeCallPrefilter(Prefilter):
 
     def expression(self, node: ast.AST, scope: Scope) -> None:
         name = last_name(node)
-        if name and (self._summarizes(name) or (
-            name in MODEL_CALLS and any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
-        )):
+        if name and (self._summarizes(name) or (name in MODEL_CALLS and (
+            self.walks_whole(scope) or any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
+        ))):
             self.mark(node)
+
+    def walks_whole(self, scope: Scope) -> bool:
+        """A function whose lines ask for a summary: its model calls may take that prompt through locals."""
+        if scope.node is None:
+            return False
+        if self._request_lines is None:
+            lowered = self.scan.lowered
+            named = any(w.rstrip("e") in lowered for w in self.vocabulary.summarize_words) or any(
+                w in lowered for w in self.vocabulary.summary_words
+            )
+            self._request_lines = match_lines(self.scan.source, self.request) if named else []
+        return spans_line(scope.node, self._request_lines)
 
     def _asks_for_summary(self, expr: ast.AST) -> bool:
         return any(
@@ -81,6 +95,7 @@ class _Inputs:
     summary: str | None = None  # the first read whose name says it is a summary
     keyword: str | None = None  # the keyword that passes it, when that is what says summary
     nested: bool = False  # a summarize call inside the arguments
+    asks: bool = False  # a string in it asks for a summary (a prompt)
 
 
 @dataclass
@@ -100,6 +115,7 @@ class _Call:
     loops: tuple[int, ...]
     inputs: _Inputs
     carried: str | None = None  # `self.summary` in `self.summary = summarize(self.summary, ...)`
+    prompted: bool = False  # a model call, a summarize call only if its prompt asks for a summary
 
 
 @dataclass
@@ -170,6 +186,12 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        Valid(  # the prompt, through locals, asks a question about the summary
+            "def answer(state, model):\n"
+            "    summary = state.get('summary', '')\n"
+            "    prompt = f'Answer the question using this summary: {summary}'\n"
+            "    return model.invoke([HumanMessage(content=prompt)])\n"
+        ),
         Valid(  # the prompt asks a question about the summary: the call does not make a new summary
             'PROMPT = "Answer the question using this summary:\\n{summary}\\n\\nQuestion: {q}"\n\n\n'
             "def answer(llm, memory, q):\n"
@@ -217,6 +239,15 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        Invalid(  # LangGraph's running summary, extended from itself
+            "def summarize_conversation(state, model):\n"
+            "    summary = state.get('summary', '')\n"
+            "    prompt = f'This is the summary so far: {summary}\\nExtend the summary with the new messages:'\n"
+            "    messages = state['messages'] + [HumanMessage(content=prompt)]\n"
+            "    response = model.invoke(messages)\n"
+            "    return {'summary': response.content}\n",
+            line=5, column=16, message="`invoke(...)` summarizes a summary (`messages` holds an earlier summary) and the chain is not recorded",
+        ),
         Invalid("def digest(text):\n    return summarize(summarize(text))\n", line=2, column=12, message="`summarize(...)` summarizes a summary (the output of a nested summarize call) and the chain is not recorded"),
         Invalid(
             'PROMPT = "Summarize these notes for a planning agent:\\n\\n{text}"\n\n\n'
@@ -354,7 +385,8 @@ No fix: what to record as lineage is the caller's decision.
         if self._records_lineage(node):
             scope.tracking.append(node)
         self._collects_summaries(node)
-        if not self.context.analysis.is_summarize_call(node):
+        summarizes = self.context.analysis.is_summarize_call(node)
+        if not summarizes and callee_name(node) not in MODEL_CALLS:
             return
         inputs = _Inputs()
         for arg in node.args:
@@ -366,7 +398,7 @@ No fix: what to record as lineage is the caller's decision.
                     inputs.summary, inputs.keyword = f"{keyword}=", keyword
             self._scan(arg.value, inputs)
         self._order += 1
-        scope.calls.append(_Call(node, self._order, tuple(self._stack[-1].loops), inputs))
+        scope.calls.append(_Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes))
 
     def _collects_summaries(self, call: cst.Call) -> None:
         """`parts.append(summarize(c))`: the list now holds summaries."""
@@ -479,10 +511,14 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.IfExp):
             self._scan(expr.body, inputs)
             self._scan(expr.orelse, inputs)
+        elif isinstance(expr, cst.SimpleString):
+            inputs.asks = inputs.asks or literal_asks_for_summary(expr.value, self.context.vocabulary)
         elif isinstance(expr, cst.FormattedString):
             for part in expr.parts:
                 if isinstance(part, cst.FormattedStringExpression):
                     self._scan(part.expression, inputs)
+                elif isinstance(part, cst.FormattedStringText):
+                    inputs.asks = inputs.asks or literal_asks_for_summary(part.value, self.context.vocabulary)
         elif isinstance(expr, cst.ConcatenatedString):
             self._scan(expr.left, inputs)
             self._scan(expr.right, inputs)
@@ -538,6 +574,8 @@ No fix: what to record as lineage is the caller's decision.
         ) else {}
         covering = {statements[node] for node in scope.tracking if node in statements}
         for call in scope.calls:
+            if call.prompted and not self._asks(scope, call.inputs, call.order, set()):
+                continue  # a model call whose prompt does not ask for a summary
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
                 continue
             statement = statements.get(call.node)
@@ -573,6 +611,17 @@ No fix: what to record as lineage is the caller's decision.
         if found is None:
             return False
         return any(self._is_lineage_name(f) or _names_source_ids(f, self.context.analysis) for f in found.fields)
+
+    def _asks(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> bool:
+        """The text read (`inputs`, at `order`) asks for a summary, in a string or through locals bound
+        before (`prompt = "Extend the summary..."`; `messages = [*history, HumanMessage(content=prompt)]`)."""
+        if inputs.asks:
+            return True
+        for name in inputs.names - seen:
+            bindings = [b for b in scope.bindings.get(name, []) if b.order < order]
+            if any(self._asks(scope, b.inputs, b.order, seen | {name}) for b in bindings):
+                return True
+        return False
 
     def _summary_at(self, scope: _Scope, name: str, order: int, loops: tuple[int, ...], seen: set[str]) -> bool:
         """Does local `name`, read at `order` inside `loops`, hold a summary (or text built from one)?"""
