@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
 from spanlint.rules import flow
@@ -106,6 +107,7 @@ class _Binding:
     loops: tuple[int, ...]
     summarized: bool  # assigned straight from a summarize call
     inputs: _Inputs
+    branches: tuple[tuple[int, int], ...] = ()  # (id of an enclosing `if`, 0 in its body or 1 after it), outermost first
 
 
 @dataclass
@@ -129,6 +131,7 @@ class _Scope:
     aliases: ContainerAliases | None = None
     tracking: list[cst.CSTNode] = field(default_factory=list)  # where it records lineage or writes a decision log
     loops: list[int] = field(default_factory=list)  # ids of the enclosing for/while loops, innermost last
+    branches: list[list[Any]] = field(default_factory=list)  # [if statement, 0 in its body or 1 after], innermost last
 
 
 class SummaryOfSummary(ScopedRule):
@@ -239,6 +242,17 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        Invalid(  # the prompt chosen in `if`/`else`: the branch that extends the summary reaches the call
+            "def summarize_conversation(state, model):\n"
+            "    summary = state.get('summary', '')\n"
+            "    if summary:\n"
+            "        prompt = f'This is the summary so far: {summary}\\nExtend the summary with the new messages:'\n"
+            "    else:\n"
+            "        prompt = 'Create a summary of the conversation above:'\n"
+            "    response = model.invoke(state['messages'] + [HumanMessage(content=prompt)])\n"
+            "    return {'summary': response.content}\n",
+            line=7, column=16, message="`invoke(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded",
+        ),
         Invalid(  # LangGraph's running summary, extended from itself
             "def summarize_conversation(state, model):\n"
             "    summary = state.get('summary', '')\n"
@@ -331,6 +345,18 @@ No fix: what to record as lineage is the caller's decision.
 
     def leave_For(self, original_node: cst.For) -> None:
         self._stack[-1].loops.pop()
+
+    def visit_If(self, node: cst.If) -> None:
+        branches = self._stack[-1].branches
+        if branches and branches[-1][0].orelse is node:
+            branches[-1][1] = 1  # an `elif`: the branch after the body of the `if` it continues
+        branches.append([node, 0])
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self._stack[-1].branches.pop()
+
+    def visit_Else(self, node: cst.Else) -> None:
+        self._stack[-1].branches[-1][1] = 1
 
     def visit_While(self, node: cst.While) -> None:
         self._stack[-1].loops.append(id(node))
@@ -475,7 +501,8 @@ No fix: what to record as lineage is the caller's decision.
         if augmented:
             inputs.names.add(name)
         self._order += 1
-        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs)
+        branches = tuple((id(statement), branch) for statement, branch in self._stack[-1].branches)
+        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs, branches)
         self._stack[-1].bindings.setdefault(name, []).append(binding)
 
     # --- reading arguments -----------------------------------------------------------------
@@ -632,6 +659,10 @@ No fix: what to record as lineage is the caller's decision.
         before = [b for b in bindings if b.order < order]
         latest = before[-1] if before else None
         candidates = [latest] if latest else []
+        for earlier in reversed(before[:-1]):  # `if ...: x = a` / `else: x = b`: either reaches the read
+            if not all(_exclusive(earlier, other) for other in candidates):
+                break
+            candidates.append(earlier)
         same_iteration = latest is not None and bool(loops) and loops[-1] in latest.loops
         if loops and not same_iteration:
             candidates += [b for b in bindings if b.order >= order and set(b.loops) & set(loops)]
@@ -644,6 +675,12 @@ No fix: what to record as lineage is the caller's decision.
         if inputs.summary and not self._lineage_object(scope, inputs, None):
             return True
         return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
+
+
+def _exclusive(first: _Binding, second: _Binding) -> bool:
+    """The two bindings sit in different branches of one `if` statement: no path runs both."""
+    branches = dict(first.branches)
+    return any(statement in branches and branches[statement] != branch for statement, branch in second.branches)
 
 
 def _from_payload(expr: cst.BaseExpression) -> bool:
