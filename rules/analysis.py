@@ -111,6 +111,8 @@ class FunctionFacts:
     classes: dict[str, str] = field(default_factory=dict)  # local -> span class it was built from / annotated
     built_here: set[str] = field(default_factory=set)  # locals constructed (or copied) in this function
     self_class: str | None = None  # the enclosing class of a method
+    # The classes the enclosing class's fields are declared or assigned with (`self.log = log`, `log: DecisionLog`).
+    self_field_types: dict[str, str] = field(default_factory=dict)
     types: dict[str, str] = field(default_factory=dict)  # local -> any class of the tree it holds
     alias_sources: dict[str, str] = field(default_factory=dict)  # alias -> code of what it was read from
     # Locals that are not spans whatever their name: params annotated with a look-alike library type,
@@ -368,6 +370,9 @@ class SpanAnalysis:
         found = self._facts.get(function)
         if found is None:
             found = FunctionFacts(function, self_class=self_class)
+            owner = self.class_named(self_class) if self_class else None
+            if owner is not None:
+                found.self_field_types = dict(owner.field_types)
             lookalikes = set(self.vocabulary.lookalike_modules)
             for param in _all_params(function.params):
                 name = param.name.value

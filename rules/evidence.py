@@ -147,14 +147,19 @@ def is_decision_log(
 ) -> bool:
     """True for a decision log or its entries: `self.decision_log`, `audit_log.entries`, `ledger[...]`.
 
-    A parameter annotated with a log class (`log: DecisionLog`) is a log, and inside a class named
-    like a log (`class AuditLog`), `self.entries` is the log too.
+    A parameter annotated with a log class (`log: DecisionLog`) is a log, so is a field of `self`
+    declared or assigned with one (`self.log = log`), and inside a class named like a log
+    (`class AuditLog`), `self.entries` is the log too.
     """
     names = chain_names(expr)
     if not names:
         return False
     last = names[-1]
     if len(names) == 1 and facts is not None and is_log_name(facts.params.get(last) or "", vocabulary):
+        return True
+    if names[:1] == ["self"] and len(names) == 2 and facts is not None and is_log_name(
+        facts.self_field_types.get(last, ""), vocabulary
+    ):
         return True
     if is_log_name(last, vocabulary) and last not in ("self", "cls"):
         return True

@@ -18,6 +18,7 @@ from spanlint.rules.evidence import (
     is_decision_log,
     is_editing_callee,
     is_filter_of,
+    is_log_name,
     is_record_call,
     is_span_container,
     mentions,
@@ -160,7 +161,8 @@ Finds pruning passes that remove spans from a context container (`del ctx.spans[
 `self.messages.pop(0)`, `.remove(span)`, `.clear()`, `ctx.spans = [s for s in ctx.spans if ...]`,
 `ctx.messages[:] = ...`, a span's content replaced by a tombstone marker or its tombstone flag set,
 a LangGraph `RemoveMessage(id=m.id)`, or a call of a project helper that prunes what it is given
-without recording) when some path reaches the removal with no decision-log record before it (a
+without recording, including a method of the class an argument holds: `window.drop(sid)` with
+`window: ContextWindow`) when some path reaches the removal with no decision-log record before it (a
 record in both branches of an `if` covers what follows; a record only after the removal, or only
 in another branch, does not). Containers are followed through local aliases
 (`hist = self.messages; ...; self.messages = hist[-n:]`), tuple unpacking and walrus; a call of a
@@ -170,7 +172,9 @@ in (`c.append(probe)` ... `c.pop()`) is not a prune.
 A function is a pruning pass when its name says so (vocabulary `prune_words`: `prune`, `trim`,
 `evict`, `compact`...), when the removal is guarded by a policy (a size, token, score or age test,
 a condition on the span), when it truncates with a slice, or when it filters the container and
-writes the result back. Plain `clear()`/`remove()`/`pop()` calls of a store's own delete API
+writes the result back. A method that removes the one item its caller names
+(`def drop(self, seg_id): self._segments.pop(seg_id)`) in a class holding no decision log is a
+primitive, judged at its callers. Plain `clear()`/`remove()`/`pop()` calls of a store's own delete API
 (`def clear(self)`, `def delete_message(self, id)`), queue consumers and local copies (a pure
 `trim_messages(messages)` that returns a new list) are not pruning passes: the caller decides.
 
@@ -199,6 +203,27 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        Valid(  # the rationale goes to a log the class holds in a typed field, before the helper drops
+            "class DecisionLog:\n"
+            "    def record(self, *args):\n"
+            "        pass\n"
+            "\n\n"
+            "class Window:\n"
+            "    def __init__(self):\n"
+            "        self._spans = {}\n"
+            "\n"
+            "    def drop(self, span_id):\n"
+            "        self._spans.pop(span_id, None)\n"
+            "\n\n"
+            "class Pruner:\n"
+            "    def __init__(self, log: DecisionLog):\n"
+            "        self.log = log\n"
+            "\n"
+            "    def prune_stale(self, window: Window, stale_ids):\n"
+            "        self.log.record('prune', stale_ids, 'stale')\n"
+            "        for sid in stale_ids:\n"
+            "            window.drop(sid)\n"
+        ),
         Valid(
             "def evict(self, budget):\n    while self.token_count() > budget:\n"
             "        self.decision_log.record('evict', self.spans[0].id)\n        self.spans.pop(0)\n"
@@ -246,6 +271,20 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        Invalid(  # a method of the window's class prunes its spans; the rationale is recorded after
+            "class Window:\n"
+            "    def __init__(self):\n"
+            "        self._spans = {}\n"
+            "\n"
+            "    def drop(self, span_id):\n"
+            "        self._spans.pop(span_id, None)\n"
+            "\n\n"
+            "def prune_stale(window: Window, stale_ids, log):\n"
+            "    for sid in stale_ids:\n"
+            "        window.drop(sid)\n"
+            "    log.record('prune', stale_ids, 'stale')\n",
+            line=11, column=9, message="`window._spans` pruned before the rationale is recorded in a decision log",
+        ),
         Invalid(
             "def evict(self, budget):\n    while self.token_count() > budget:\n        span = self.spans.pop(0)\n"
             "        self.decision_log.record('evict', span.id)\n",
@@ -607,7 +646,7 @@ No fix: the rationale is the author's to write.
     def _is_policy(self, removal: cst.CSTNode, container: cst.BaseExpression, method: str | None = None) -> bool:
         """The removal is a pruning decision: by the function's name, a guard, or its own arguments."""
         assert self.function is not None
-        if self.function.name.value in _LIFECYCLE:
+        if self.function.name.value in _LIFECYCLE or self._is_primitive(removal):
             return False
         container = self.state.aliases.resolve(container)
         words = self._policy_words()
@@ -629,6 +668,32 @@ No fix: the rationale is the author's to write.
                 for name in words_in(guard)
             )
         return any(self._is_policy_guard(guard, container) for guard in self.state.guards)
+
+    def _is_primitive(self, removal: cst.CSTNode) -> bool:
+        """`def drop(self, span_id): self._spans.pop(span_id, None)`: a method removing the one item its
+        caller names (the key is a parameter, outside any loop), of a class that holds no decision log,
+        given none. The caller's pass decides what goes, and is judged at its call through this
+        helper's summary."""
+        function, facts = self.state, self.facts
+        if function.loops or facts is None or facts.self_class is None:
+            return False
+        if isinstance(removal, cst.Del):
+            target = removal.target
+            key = target.slice[0].slice if isinstance(target, cst.Subscript) and len(target.slice) == 1 else None
+            key = key.value if isinstance(key, cst.Index) else None
+        elif isinstance(removal, cst.Call) and removal.args:
+            key = removal.args[0].value
+        else:
+            return False
+        if not (isinstance(key, cst.Name) and key.value in function.params and key.value != "self"):
+            return False
+        vocabulary = self.context.vocabulary
+        owner = self.context.analysis.class_named(facts.self_class)
+        fields = owner.fields if owner is not None else frozenset()
+        return not any(
+            is_log_name(name, vocabulary) or is_log_name(annotation or "", vocabulary)
+            for name, annotation in [*facts.params.items(), *((f, facts.self_field_types.get(f)) for f in fields)]
+        )
 
     def _is_policy_guard(self, guard: cst.BaseExpression, container: cst.BaseExpression) -> bool:
         """A test that selects what to drop: it names a size, score or age, or judges the container's items.
@@ -701,9 +766,16 @@ No fix: the rationale is the author's to write.
         params = list(helper.params)
         receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
         given: dict[str, cst.BaseExpression] = {}
+        fields: frozenset[str] | None = None  # the fields of the receiver's class, for another object's method
         if params[:1] in (["self"], ["cls"]):
-            if not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")):
-                return None  # a method of a class the call does not name
+            if not isinstance(receiver, cst.Name):
+                return None
+            if receiver.value not in ("self", "cls"):
+                # `window.drop(sid)`, `window: ContextWindow`: a method of the class the receiver holds
+                held = self.context.project.class_named(self.facts.types.get(receiver.value)) if self.facts else None
+                if held is None:
+                    return None  # a method of a class the call does not name
+                fields = held.fields
             given[params[0]] = receiver
             params = params[1:]
         for position, arg in enumerate(call.args):
@@ -716,6 +788,8 @@ No fix: the rationale is the author's to write.
             container = given.get(root)
             if container is None:
                 continue
+            if fields is not None and root == helper.params[0] and attributes and attributes[0] not in fields:
+                continue  # the receiver's class has no such field: the method of another class of that name
             for attribute in attributes:
                 container = cst.Attribute(value=container, attr=cst.Name(attribute))
             if self._is_context(container) and self._is_policy(call, container):
