@@ -91,6 +91,18 @@ def _named_matches(pattern: re.Pattern[str], source: str, before: re.Pattern[str
     return found
 
 
+# The examples' buffer: a class whose removal primitive prunes what its callers name.
+_WINDOW_WITH_DROP = (
+    "class Window:\n"
+    "    def __init__(self):\n"
+    "        self._spans = {}\n"
+    "\n"
+    "    def drop(self, span_id):\n"
+    "        self._spans.pop(span_id, None)\n"
+    "\n\n"
+)
+
+
 @dataclass
 class _Function(GuardedFunction):
     """The events of one function: removals and records (nodes, put in order by `rules.flow`)."""
@@ -208,14 +220,8 @@ No fix: the rationale is the author's to write.
             "    def record(self, *args):\n"
             "        pass\n"
             "\n\n"
-            "class Window:\n"
-            "    def __init__(self):\n"
-            "        self._spans = {}\n"
-            "\n"
-            "    def drop(self, span_id):\n"
-            "        self._spans.pop(span_id, None)\n"
-            "\n\n"
-            "class Pruner:\n"
+            + _WINDOW_WITH_DROP
+            + "class Pruner:\n"
             "    def __init__(self, log: DecisionLog):\n"
             "        self.log = log\n"
             "\n"
@@ -272,14 +278,8 @@ No fix: the rationale is the author's to write.
     ]
     invalid = [
         Invalid(  # a method of the window's class prunes its spans; the rationale is recorded after
-            "class Window:\n"
-            "    def __init__(self):\n"
-            "        self._spans = {}\n"
-            "\n"
-            "    def drop(self, span_id):\n"
-            "        self._spans.pop(span_id, None)\n"
-            "\n\n"
-            "def prune_stale(window: Window, stale_ids, log):\n"
+            _WINDOW_WITH_DROP
+            + "def prune_stale(window: Window, stale_ids, log):\n"
             "    for sid in stale_ids:\n"
             "        window.drop(sid)\n"
             "    log.record('prune', stale_ids, 'stale')\n",
