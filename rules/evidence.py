@@ -9,8 +9,8 @@ consecutively among the name's parts (`audit` in `self.audit_log`, `created_at` 
 from __future__ import annotations
 
 import ast
-from bisect import bisect_right
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
@@ -19,7 +19,7 @@ from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, st
 from spanlint.rules.base import FunctionStateRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
-from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_slice, is_filter
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, alternation, assignment_targets, deleted, has_slice, is_filter
 from runtime_guard.vocabulary import Vocabulary
 
 # Name parts of objects that are not decision logs even when a log word is among their parts.
@@ -245,8 +245,8 @@ def _records_pattern(vocabulary: Vocabulary, ignore_case: bool) -> re.Pattern[st
     every word of the file. Its words are lower-case: lower-cased text needs no case-insensitive
     matching, which is slow on an alternation.
     """
-    log_words = "|".join(sorted(re.escape(w.lower()) for w in vocabulary.decision_log_names))
-    methods = "|".join(sorted(re.escape(m.lower()) for m in vocabulary.record_methods))
+    log_words = alternation(w.lower() for w in vocabulary.decision_log_names)
+    methods = alternation(m.lower() for m in vocabulary.record_methods)
     pattern = rf"(?:{log_words})\w*(?:\.\w+)*\.(?:{methods})\("
     return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
 
