@@ -15,7 +15,6 @@ pygls is imported only here, and only when the server starts: `spanlint check` n
 from __future__ import annotations
 
 import asyncio
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
