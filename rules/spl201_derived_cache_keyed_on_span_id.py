@@ -136,6 +136,17 @@ class _Read:
     says_derived: bool
 
 
+# The examples' span class, whose id field has a name of its own.
+_SEGMENT_CLASS = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\n"
+    "class Segment:\n"
+    "    seg_id: str\n"
+    "    body: str\n"
+    "    rev: int = 0\n\n\n"
+)
+
+
 class DerivedCacheKeyedOnSpanId(ScopedRule):
     code = "SPL201"
     name = "derived-cache-keyed-on-span-id"
@@ -189,6 +200,12 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        Valid(  # keyed on the class's own id and its revision
+            _SEGMENT_CLASS
+            + "class OffsetIndex:\n"
+            "    def build(self, seg: Segment):\n"
+            "        self._offsets[(seg.seg_id, seg.rev)] = token_offsets(seg.body)\n"
+        ),
         Valid(
             "class Retriever:\n"
             "    def embed(self, span):\n"
@@ -231,6 +248,13 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        Invalid(  # the class's id under a name of its own
+            _SEGMENT_CLASS
+            + "class OffsetIndex:\n"
+            "    def build(self, seg: Segment):\n"
+            "        self._offsets[seg.seg_id] = token_offsets(seg.body)\n",
+            line=13, column=23, message="`self._offsets` holds an artifact derived from span content keyed on the span id `seg.seg_id` alone",
+        ),
         Invalid(
             "class Retriever:\n"
             "    def embed(self, span):\n"
@@ -577,7 +601,11 @@ No fix: the right key depends on what the span carries (a version, a content has
             return False
         if self._names_span_id(attr):
             return True
-        return attr in self.context.vocabulary.id_fields and self._is_span(owner, spans)
+        if attr in self.context.vocabulary.id_fields:
+            return self._is_span(owner, spans)
+        # the id field of the owner's class under a name of its own (`Segment.seg_id`)
+        known = self.context.analysis.known_class(owner, self.facts)
+        return known is not None and attr in known.id_fields and bool(known.content_fields)
 
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         """Span-like by name, container or class; here any class of the tree with an id and a content
