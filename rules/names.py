@@ -40,12 +40,12 @@ EDITING_METHODS = frozenset(
 REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard"})
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
 ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
-# Calls that make a record class: `Citation = namedtuple("Citation", [...])`.
 # Methods that send a prompt to a model (`llm.complete(...)`, `chain.invoke(...)`, `generator.run(...)`).
 MODEL_CALLS = frozenset(
     {"complete", "acomplete", "invoke", "ainvoke", "run", "arun", "generate", "agenerate", "chat", "achat",
      "predict", "apredict", "create", "acreate", "call", "acall"}
 )
+# Calls that make a record class: `Citation = namedtuple("Citation", [...])`.
 RECORD_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
 # Last word parts of a name that make it an id (`span_id`, `uuid`).
 ID_PARTS = frozenset({"id", "ids", "uid", "uuid"})

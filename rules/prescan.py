@@ -187,7 +187,7 @@ class ShapeScan:
         patterns = [_words_pattern(self.vocabulary, tuple(type(p) for p in self.prefilters), self.prefilters)]
         if self.extra_words:
             patterns.append(re.compile(r"\b(?:%s)\b" % alternation(w.lower() for w in self.extra_words)))
-        return match_lines(self.source.lower(), *patterns)
+        return match_lines(self.lowered, *patterns)
 
     def _expressions(self, statement: ast.AST, scope: Scope, lines: list[int] | None) -> None:
         """Walk the expressions of `statement` (not its nested blocks) that span one of `lines` (all
