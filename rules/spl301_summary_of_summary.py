@@ -189,6 +189,14 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        Valid(  # the `else` of a loop is not a branch of an `if` (this once raised IndexError)
+            "def first_summary(messages):\n"
+            "    for m in messages:\n"
+            "        if m.role == 'summary':\n"
+            "            return m.text\n"
+            "    else:\n"
+            "        raise ValueError('no summary')\n"
+        ),
         Valid(  # the prompt, through locals, asks a question about the summary
             "def answer(state, model):\n"
             "    summary = state.get('summary', '')\n"
@@ -356,7 +364,9 @@ No fix: what to record as lineage is the caller's decision.
         self._stack[-1].branches.pop()
 
     def visit_Else(self, node: cst.Else) -> None:
-        self._stack[-1].branches[-1][1] = 1
+        branches = self._stack[-1].branches
+        if branches and branches[-1][0].orelse is node:  # not the `else` of a loop or a `try`
+            branches[-1][1] = 1
 
     def visit_While(self, node: cst.While) -> None:
         self._stack[-1].loops.append(id(node))
