@@ -16,6 +16,7 @@ from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from spanlint.fix import fix_source
 from spanlint.runner import FileJob
 from spanlint.settings import Settings
+from spanlint.source import Source
 from spanlint.rules import find_rule
 from spanlint.rules.project import ProjectIndex
 from tests.lint.conftest import write_tree
@@ -100,7 +101,7 @@ def test_a_fix_whose_result_does_not_parse_is_skipped(monkeypatch: pytest.Monkey
     breaking = FixSummary("Break it", "safe", (Edit("x = (\n", Location(1, 1), Location(2, 1)),))
     found = [Diagnostic("a.py", where, where, "SPL900", "unused-suppression", "m", "warn", breaking, "x = 1")]
     monkeypatch.setattr(spanlint.fix, "lint_source", lambda *args, **kwargs: found)
-    outcome = fix_source(source, job, ProjectIndex(Settings().vocabulary), frozenset({"safe"}))
+    outcome = fix_source(Source(source.encode()), job, ProjectIndex(Settings().vocabulary), frozenset({"safe"}))
     assert (outcome.fixed, outcome.applied) == (source, 0)
     assert outcome.skipped == ["a.py:1:1: SPL900 fix not applied: the fixed source does not parse"]
 
