@@ -92,12 +92,12 @@ class SourceStore:
     """The files a run has read, by path, so that each is read from disk once: the cache hashes it, the
     project pass summarizes it and the lint pass lints it from the same `Source`.
 
-    Sources are held until `release`d, up to `limit` bytes in all: once that many are held, a file that
-    is not held is read by whoever needs it (`read`), and not held again.
+    Sources are held until `release`d, up to `HELD_BYTES_LIMIT` bytes in all: once that many are held,
+    a file that is not held is read by whoever needs it (`read`), and not held again.
     """
 
-    def __init__(self, limit: int | None = None) -> None:
-        self._limit = HELD_BYTES_LIMIT if limit is None else limit
+    def __init__(self) -> None:
+        self._limit = HELD_BYTES_LIMIT
         self._held: dict[str, Source] = {}
         self._size = 0
         self._unreadable: set[str] = set()  # tried once: the pass that lints such a file reports why
