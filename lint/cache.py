@@ -3,8 +3,8 @@
 One SQLite database (`cache.db`) in the cache directory (default `.spanlint_cache/` at the project
 root, which gets its own `.gitignore`). Three tables:
 
-- `stats`: a file's `(mtime_ns, size)` and the content digest seen with them, so a warm run hashes
-  only the files whose stat changed (and reads nothing else);
+- `stats`: a file's `(mtime_ns, size)` and the content digest seen with them, so a warm run reads
+  only the files whose stat changed (the run's one read of the file gives the digest);
 - `summaries`: each file's `FileSummary` (the project pass), keyed on its content digest, the
   vocabulary and spanlint's code;
 - `results`: each file's findings, keyed on its content digest, the effective settings, spanlint's
@@ -42,7 +42,7 @@ import types
 import typing
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, MutableMapping
+from typing import Any, Callable, Iterable, Iterator, MutableMapping
 
 from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from spanlint.settings import Settings
@@ -251,35 +251,26 @@ class Cache:
     def enabled(self) -> bool:
         return self._db is not None
 
-    def state(self, path: str, source: Source | None = None) -> FileState | None:
-        """The file's current digest: that of `source` when the caller has read the file, else from the
-        stat table when its stat is unchanged, else by hashing it."""
+    def state(self, path: str, read: Callable[[], Source | None]) -> FileState | None:
+        """The file's current digest: from the stat table when its stat is unchanged (the file is not
+        read), else that of the `Source` that `read` returns (None: the file cannot be read)."""
         if path in self._states:
             return self._states[path]
-        if source is not None:
-            found = None if source.stat is None else FileState(source.digest, *source.stat)
-            if found is not None and time.time_ns() - found.mtime_ns > RACY_NS:
-                row = self._rows_by_path("SELECT path, mtime_ns, size, digest, checksum FROM stats").get(path)
-                if row is None or (row[0], row[1], row[2]) != (found.mtime_ns, found.size, found.digest):
-                    self._stats.append(_checked(path, found.mtime_ns, found.size, found.digest))
-            self._states[path] = found
-            return found
         found = None
         try:
             before = os.stat(path)
-            if not stat.S_ISREG(before.st_mode):
-                return None
+        except OSError:
+            before = None
+        if before is not None and stat.S_ISREG(before.st_mode):
             row = self._rows_by_path("SELECT path, mtime_ns, size, digest, checksum FROM stats").get(path)
             if row is not None and (row[0], row[1]) == (before.st_mtime_ns, before.st_size) and _verifies(path, *row):
                 found = FileState(row[2], row[0], row[1])
             else:
-                data = Path(path).read_bytes()
-                if _stat_key(os.stat(path)) == _stat_key(before):
-                    found = FileState(hashlib.sha256(data).hexdigest(), before.st_mtime_ns, before.st_size)
-                    if time.time_ns() - before.st_mtime_ns > RACY_NS:
+                source = read()
+                if source is not None and source.stat is not None:
+                    found = FileState(source.digest, *source.stat)
+                    if time.time_ns() - found.mtime_ns > RACY_NS:
                         self._stats.append(_checked(path, found.mtime_ns, found.size, found.digest))
-        except OSError:
-            found = None
         self._states[path] = found
         return found
 
@@ -292,11 +283,13 @@ class Cache:
         value = _decoded(row[2])
         return value if isinstance(value, FileSummary) else None
 
-    def summary_part(self, path: str, vocabulary: Vocabulary, source: Source | None = None) -> str | None:
+    def summary_part(self, path: str, vocabulary: Vocabulary, read: Callable[[], Source | None]) -> str | None:
         """The index-part digest (`part_digest`) of the file's cached summary, without decoding the
-        summary; None when the cache does not hold the file's current summary. `source`: the file, when
-        the caller has read it (see `state`)."""
-        key = self._summary_key(path, vocabulary, source)
+        summary; None when the cache does not hold the file's current summary. `read` reads the file
+        if its digest is needed (see `state`): the first question a run asks about a file."""
+        if self.enabled:
+            self.state(path, read)
+        key = self._summary_key(path, vocabulary)
         row = None if key is None else self._rows_by_path("SELECT path, key, part FROM summaries").get(path)
         # the checksum is verified when the summary is read (`summary`): a wrong part is only a wrong digest
         if row is not None and row[0] == key and isinstance(row[1], str):
@@ -413,12 +406,12 @@ class Cache:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _summary_key(self, path: str, vocabulary: Vocabulary, source: Source | None = None) -> str | None:
-        state = self.state(path, source) if self.enabled else None
+    def _summary_key(self, path: str, vocabulary: Vocabulary) -> str | None:
+        state = self._states.get(path)  # found by `summary_part`
         return None if state is None else _key(state.digest, path, self._with_code(vocabulary))
 
     def _results_key(self, path: str, index: str) -> str | None:
-        state = self.state(path) if self.enabled else None
+        state = self._states.get(path)
         return None if state is None else _key(state.digest, index)
 
     def _config(self, display: str, settings: Settings, prescan: bool) -> str:

@@ -7,9 +7,11 @@ by bumping the version, must bump it once): after each fix the file is linted ag
 fixable finding is left or `MAX_ITERATIONS` fixes were tried. A fix whose result does not parse, or
 that leaves its finding in place (it would be applied again and again), is not applied and is reported.
 
-Files are written atomically (a temporary file in the same directory, then `os.replace`), keeping
-their encoding, byte-order mark, permission bits and owner, and only if they still hold the text
-that was linted (an edit saved meanwhile wins). A file with several hard links, or a symbolic link
+A file is fixed from the `Source` the run linted (`RunResult.sources`; read here only when its
+findings came from the cache). Files are written atomically (a temporary file in the same directory,
+then `os.replace`), keeping their encoding, byte-order mark, permission bits and owner, and only if
+they still hold the bytes that were linted (an edit saved meanwhile wins): the one read of a file
+after the run's read of it is this compare-and-swap, just before the replace. A file with several hard links, or a symbolic link
 to a file outside the paths being fixed, is not written. A temporary file left by a run that was
 killed is deleted by the next run that fixes a file in its directory.
 """
@@ -17,20 +19,18 @@ killed is deleted by the next run that fixes a file in its directory.
 from __future__ import annotations
 
 import ast
-import codecs
 import difflib
 import errno
-import io
 import os
+import stat
 import tempfile
-import tokenize
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from spanlint.config import ConfigResolver
 from spanlint.diagnostics import Diagnostic, Edit, sort_diagnostics
 from spanlint.engine import lint_source
-from spanlint.source import SourceError, read_file, read_source
+from spanlint.source import Source
 from spanlint.runner import FileJob, RunOptions, RunResult, _map, check_paths, check_stdin, stdin_job
 from spanlint.rules.project import ProjectIndex
 
@@ -42,12 +42,16 @@ class FileFix:
     """The outcome of fixing one file: its source before and after, and what is left."""
 
     job: FileJob
-    original: str
+    source: Source  # as read: its text is the original, its bytes what the file must still hold to be written
     fixed: str
     applied: int
     diagnostics: list[Diagnostic]
     # One line per fix that was not applied, saying why.
     skipped: list[str] = field(default_factory=list)
+
+    @property
+    def original(self) -> str:
+        return self.source.text
 
     @property
     def changed(self) -> bool:
@@ -96,10 +100,11 @@ def _parses(source: str) -> bool:
 
 
 def fix_source(
-    source: str, job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool = True
+    source: Source, job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool = True
 ) -> FileFix:
-    """Apply the fixes of `allowed` applicability ("safe", "unsafe") to `source`, one at a time."""
-    current = source
+    """Apply the fixes of `allowed` applicability ("safe", "unsafe") to `source`, one at a time; raise
+    `SourceError` for a source that cannot be linted."""
+    current = source.lintable_text(job.settings)
     diagnostics = lint_source(current, job.display, job.settings, project, prescan=prescan)
     applied = 0
     rejected: set[tuple[str, str, str]] = set()
@@ -114,7 +119,7 @@ def fix_source(
         assert candidate.fix is not None
         identity = _identity(candidate)
         fixed = apply_edits(current, candidate.fix.edits)
-        reason = "the fixed source does not parse" if fixed == current or not _parses(fixed) else None
+        reason = "the fixed source does not parse" if fixed == current or not _parses(fixed) else _unencodable(source, fixed)
         if reason is None:
             after = lint_source(fixed, job.display, job.settings, project, prescan=prescan)
             if _count(after, identity) >= _count(diagnostics, identity):
@@ -125,6 +130,15 @@ def fix_source(
             continue
         current, applied, diagnostics = fixed, applied + 1, after
     return FileFix(job, source, current, applied, diagnostics, skipped)
+
+
+def _unencodable(source: Source, fixed: str) -> str | None:
+    """Why the fixed text cannot be written in the file's encoding; None when it can."""
+    try:
+        source.encode(fixed)
+    except UnicodeEncodeError as error:
+        return f"the fixed source cannot be written in the file's encoding ({error.encoding})"
+    return None
 
 
 def _count(diagnostics: list[Diagnostic], identity: tuple[str, str, str]) -> int:
@@ -146,14 +160,14 @@ class _FixPass:
     prescan: bool
 
 
-def _fix_chunk(chunk: list[FileJob], fix_pass: _FixPass) -> list[FileFix | None]:
-    return [_fix_file(job, fix_pass.project, fix_pass.allowed, fix_pass.prescan) for job in chunk]
+def _fix_chunk(chunk: list[tuple[FileJob, Source | None]], fix_pass: _FixPass) -> list[FileFix | None]:
+    return [_fix_file(job, source, fix_pass.project, fix_pass.allowed, fix_pass.prescan) for job, source in chunk]
 
 
-def _fix_file(job: FileJob, project: ProjectIndex, allowed: frozenset[str], prescan: bool) -> FileFix | None:
+def _fix_file(job: FileJob, source: Source | None, project: ProjectIndex, allowed: frozenset[str], prescan: bool) -> FileFix | None:
+    """The fixes of the file from `source` as the run linted it (read now when the run did not)."""
     try:
-        source = read_source(read_file(job.path, job.settings.max_file_bytes), job.settings)
-        return fix_source(source, job, project, allowed, prescan)
+        return fix_source(source or Source.read(job.path, job.settings.max_file_bytes), job, project, allowed, prescan)
     except Exception:  # noqa: BLE001 - a file that cannot be fixed keeps its findings as they were
         return None
 
@@ -171,7 +185,8 @@ def fix_paths(
         return FixRun(result, [])
     jobs = [FileJob(result.paths[p], p, resolver.settings_for_file(Path(result.paths[p]))) for p in fixable]
     fix_pass = _FixPass(result.project, allowed, options.prescan)
-    fixes = [f for f in _map(_fix_chunk, jobs, options.jobs, lambda job: None, shared=fix_pass) if f is not None]
+    items = [(job, result.sources.get(job.display)) for job in jobs]
+    fixes = [f for f in _map(_fix_chunk, items, options.jobs, lambda item: None, shared=fix_pass) if f is not None]
     if write:
         roots = [os.path.realpath(p) for p in paths]
         for directory in {os.path.dirname(job.path) for job in jobs}:
@@ -181,7 +196,8 @@ def fix_paths(
     by_path = {f.job.display: f for f in fixes if f.changed}
     diagnostics = [d for d in result.diagnostics if d.path not in by_path]
     diagnostics += [d for f in by_path.values() for d in f.diagnostics if not d.internal]
-    sources = {**result.sources, **{path: f.fixed for path, f in by_path.items()}}  # what code frames quote
+    # what code frames quote: the fixed text as written (or, with --diff, as it would be)
+    sources = {**result.sources, **{path: Source(f.source.encode(f.fixed)) for path, f in by_path.items()}}
     return FixRun(replace(result, diagnostics=sort_diagnostics(diagnostics), sources=sources), fixes)
 
 
@@ -195,7 +211,8 @@ def fix_stdin(
         return FixRun(result, [])
     job = stdin_job(filename, resolver)
     fix = fix_source(result.sources[job.display], job, result.project, allowed, options.prescan)
-    fixed = replace(result, diagnostics=sort_diagnostics(fix.diagnostics), sources={job.display: fix.fixed})
+    fixed_source = Source(fix.source.encode(fix.fixed))
+    fixed = replace(result, diagnostics=sort_diagnostics(fix.diagnostics), sources={job.display: fixed_source})
     return FixRun(fixed, [fix])
 
 
@@ -215,16 +232,13 @@ def write_fixed(fix: FileFix, roots: list[str]) -> FileFix:
         links = os.stat(target).st_nlink
         if links > 1:
             raise OSError(f"it has {links} hard links; replacing it would split them")
-        data = read_file(target, fix.job.settings.max_file_bytes)
-        if read_source(data, fix.job.settings) != fix.original:
-            raise _Changed()
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-        write_atomically(target, bom + fix.fixed.encode(encoding.removesuffix("-sig")), expected=data)
+        # Not read again here: the compare-and-swap of `write_atomically` checks that the file still
+        # holds the bytes that were linted.
+        write_atomically(target, fix.source.encode(fix.fixed), expected=fix.source.data)
     except _Changed:
         fix.skipped.append(f"{fix.job.display}: not fixed: the file changed while spanlint was fixing it")
         return replace(fix, fixed=fix.original, applied=0)
-    except (OSError, SourceError, UnicodeEncodeError, SyntaxError, LookupError) as error:
+    except (OSError, UnicodeEncodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         fix.skipped.append(f"{fix.job.display}: not fixed: {reason}")
         return replace(fix, fixed=fix.original, applied=0)
@@ -242,6 +256,8 @@ def write_atomically(path: str, data: bytes, expected: bytes | None = None) -> N
     The temporary file is locked while it exists (`remove_stale_temporaries` deletes only unlocked ones).
     """
     before = os.stat(path)
+    if not stat.S_ISREG(before.st_mode):
+        raise OSError(errno.EINVAL, "it is no longer a regular file")
     directory, name = os.path.split(path)
     handle, temporary = tempfile.mkstemp(dir=directory or ".", prefix=f".{name}.", suffix=TEMPORARY_SUFFIX)
     try:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from spanlint.config import ConfigResolver
 from spanlint.diagnostics import Diagnostic
-from spanlint.source import SourceError, read_file, read_source
+from spanlint.source import Source, SourceError
 from spanlint.fix import FileFix, write_fixed
 from spanlint.runner import FileJob, RunResult
 from spanlint.suppression import Suppression, find_suppressions
@@ -50,12 +50,13 @@ def add_noqa(result: RunResult, resolver: ConfigResolver, reason: str, paths: li
     for display, diagnostics in sorted(by_path.items()):
         path = Path(result.paths[display])
         job = FileJob(str(path), display, resolver.settings_for_file(path))
-        try:
-            source = read_source(read_file(job.path, job.settings.max_file_bytes), job.settings)
+        try:  # as the run linted it; read here when its findings came from the cache
+            source = result.sources.get(display) or Source.read(job.path, job.settings.max_file_bytes)
+            text = source.lintable_text(job.settings)
         except SourceError as error:
             run.skipped.append(f"{display}: no noqa added: {error}")
             continue
-        updated, added, skipped = suppress_lines(source, diagnostics, reason)
+        updated, added, skipped = suppress_lines(text, diagnostics, reason)
         run.skipped += [f"{display}:{line}: no noqa added: {why}" for line, why in skipped]
         if added:
             written = write_fixed(FileFix(job, source, updated, added, []), roots)

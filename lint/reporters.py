@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
 
 from spanlint.diagnostics import Diagnostic, Location
-from spanlint.source import SourceError, decode_source, read_file
+from spanlint.source import Source, SourceError
 from spanlint.runner import RunResult
 from spanlint.rules import all_rules, find_rule
 
@@ -161,24 +161,28 @@ CODE_FRAME_MAX_BYTES = 16_000_000
 
 
 class _SourceCache:
-    def __init__(self, sources: dict[str, str]) -> None:
-        self._lines = {path: text.splitlines() for path, text in sources.items()}
+    """The lines code frames quote: of the run's sources (`RunResult.sources`), else of the file read
+    now (its findings came from the cache, so the run did not read it)."""
+
+    def __init__(self, sources: dict[str, Source]) -> None:
+        self._sources = sources
+        self._lines: dict[str, list[str]] = {}
 
     def lines(self, path: str) -> list[str] | None:
         if path not in self._lines:
             try:
-                self._lines[path] = _decoded(read_file(path, CODE_FRAME_MAX_BYTES)).splitlines()
+                self._lines[path] = _text(self._sources.get(path) or Source.read(path, CODE_FRAME_MAX_BYTES)).splitlines()
             except SourceError:
                 self._lines[path] = []
         return self._lines[path] or None
 
 
-def _decoded(data: bytes) -> str:
+def _text(source: Source) -> str:
     """A file's text as it was linted (its declared encoding); undecodable bytes shown as `\ufffd`."""
     try:
-        return decode_source(data)
+        return source.text
     except SourceError:
-        return data.decode("utf-8", errors="replace")
+        return source.data.decode("utf-8", errors="replace")
 
 
 def _code_frame(diagnostic: Diagnostic, lines: list[str] | None) -> Text | None:

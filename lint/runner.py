@@ -11,11 +11,12 @@ crash in a native parser) costs only the files it was on, which become SPL000 fi
 per-file cache or fix application works on. With the cache on (`lint.cache`), both passes skip the
 files whose summaries and findings it already holds.
 
-A run of a few files (the pre-commit case, no process pool) reads each linted file once
-(`lint.source.Source`): its cache digest, summary, findings and code frames come from that read. A
-run in a process pool reads a linted file once in each pass, in the worker that handles it, so
-that no process holds every file's text for the whole run (the cache also hashes a file whose stat
-changed, and the reporters read the files with findings for their code frames).
+A run reads each file it needs once, in the main process (`lint.source.SourceStore`): the cache's
+digest, the summary, the findings, the fixes and the code frames come from that `Source`, which
+travels to the pool's workers with their work. The files that no pass still needs are let go (after
+the project pass, the files only summarized; after the lint pass, those without findings); past
+`HELD_BYTES_LIMIT` bytes held, the remaining files are read by each pass that needs them. A file the
+run does not need (its summary and findings in the cache, its stat unchanged) is not read at all.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import gc
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
@@ -33,7 +34,7 @@ from spanlint.diagnostics import Diagnostic, sort_diagnostics
 from spanlint.discovery import discover, is_force_excluded, project_root
 from spanlint.engine import lint_source, parse_error
 from spanlint.settings import Settings
-from spanlint.source import Source, SourceError, read_source
+from spanlint.source import Source, SourceError, SourceStore
 from spanlint.rules.environment import FrameworkClasses, InterpreterError
 from spanlint.rules.project import FileSummary, ProjectIndex, summarize_source
 
@@ -60,9 +61,9 @@ class RunResult:
 
     diagnostics: list[Diagnostic]
     files: list[str]
-    # Sources already read (stdin, and the linted files of a run without a process pool), by display
-    # path, for reporters that quote code.
-    sources: dict[str, str] = field(default_factory=dict)
+    # The files with findings as this run read them (stdin included), by display path, for the
+    # reporters that quote code and for fixes; a file whose findings came from the cache is not read.
+    sources: dict[str, Source] = field(default_factory=dict)
     # The project index the files were linted with (for fixes, which lint again).
     project: ProjectIndex | None = field(default=None, repr=False)
     # Rules that raised on a file (`Diagnostic.internal`): spanlint's bugs, not findings.
@@ -174,10 +175,9 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     project_files = files if [Path(os.path.abspath(p)) for p in paths] == [root] else None
     root_settings = resolver.settings_for(root)
     vocabulary = root_settings.vocabulary
-    # Without a process pool, each linted file is read here, once (see the module's docstring).
-    sources = {} if _in_pool(options.jobs, len(jobs)) else _read(jobs)
+    store = SourceStore()  # each file is read once (see the module's docstring)
     with _open_cache(root, options) as cache:
-        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files, sources)
+        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files, store)
         frameworks = _frameworks(root_settings, cache, root, summaries.paths())
         index = cache.index_digest(vocabulary, [*summaries.parts(), frameworks.fingerprint])
 
@@ -195,15 +195,18 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
             cached = cache.results(job.path, job.display, job.settings, index, options.prescan)
             if cached is not None:
                 found[job.path] = cached
-        items = [(job, summaries.get(job.path)) for job in jobs if job.path not in found]
-        frameworks.preload(i for _, summary in items if summary is not None for i in summary.imports)
+        items = [
+            (job, summaries.get(job.path), store.read_if_room(job.path, job.settings.max_file_bytes))
+            for job in jobs if job.path not in found
+        ]
+        frameworks.preload(i for _, summary, _ in items if summary is not None for i in summary.imports)
         _start(options, "Linting", len(items))
         results = _map(
             _lint_chunk, items, options.jobs, lambda item: _crashed(item[0]), options.progress,
             # Without a pool the index is made (or read from the cache) only if a file needs it.
-            shared=_LintPass(project() if _in_pool(options.jobs, len(items)) else project, options.prescan, sources),
+            shared=_LintPass(project() if _in_pool(options.jobs, len(items)) else project, options.prescan),
         ) if items else []
-        for (job, _), diagnostics in zip(items, results):
+        for (job, _, _), diagnostics in zip(items, results):
             found[job.path] = diagnostics
             cache.put_results(job.path, job.display, job.settings, index, options.prescan, diagnostics)
         if items and cache.enabled and not project.cache_info().currsize and not cache.has_index(index):
@@ -213,7 +216,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
         return RunResult.of(
             diagnostics, [job.display for job in jobs], project=project() if fixes else None,
             warnings=_prepended(warnings, cache.warnings), paths={job.display: job.path for job in jobs},
-            notes=_notes(frameworks), sources=_texts_with_findings(jobs, sources, found),
+            notes=_notes(frameworks), sources=_sources_with_findings(jobs, store, found),
         )
 
 
@@ -222,28 +225,9 @@ def _in_pool(jobs: int, items: int) -> bool:
     return jobs > 1 and items >= PARALLEL_THRESHOLD
 
 
-def _read(jobs: list[FileJob]) -> dict[str, Source]:
-    """The files of `jobs` that can be read, by path (the others are reported when linted)."""
-    found = {}
-    for job in jobs:
-        try:
-            found[job.path] = Source.read(job.path, job.settings.max_file_bytes)
-        except SourceError:
-            pass
-    return found
-
-
-def _texts_with_findings(jobs: list[FileJob], sources: dict[str, Source], found: dict[str, list[Diagnostic]]) -> dict[str, str]:
-    """The text of each read file that has findings, by display path (what code frames quote)."""
-    texts = {}
-    for job in jobs:
-        source = sources.get(job.path)
-        if source is not None and found[job.path]:
-            try:
-                texts[job.display] = source.text
-            except SourceError:
-                pass
-    return texts
+def _sources_with_findings(jobs: list[FileJob], store: SourceStore, found: dict[str, list[Diagnostic]]) -> dict[str, Source]:
+    """The source of each file held that has findings, by display path (what code frames quote)."""
+    return {job.display: source for job in jobs if found[job.path] and (source := store.held(job.path)) is not None}
 
 
 def _prepended(first: list[str], then: list[str]) -> list[str]:
@@ -301,11 +285,11 @@ def check_stdin(
     if named is not None and options.force_exclude and is_force_excluded(named, resolver.settings_for):
         return RunResult([], [])
     job = stdin_job(filename, resolver)
+    source = Source(data)
     try:
-        source = read_source(data, job.settings)
+        summary = summarize_source(source.lintable_text(job.settings), job.settings.vocabulary, job.path)
     except SourceError as error:
         return RunResult(_failure(job, str(error)), [job.display])
-    summary = summarize_source(source, job.settings.vocabulary, job.path)
     root = project_root([named.parent if named else Path.cwd()])
     root_settings = resolver.settings_for(root)
     with _open_cache(root, options) as cache:
@@ -313,7 +297,7 @@ def check_stdin(
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(root_settings.vocabulary, summaries.all())
         project.frameworks = _frameworks(root_settings, cache, root, summaries.paths())
-        diagnostics = lint_bytes(data, job, project, summary, options.prescan)
+        diagnostics = lint_file(job, project, summary, options.prescan, source)
     return RunResult.of(
         diagnostics, [job.display], sources={job.display: source}, project=project, warnings=cache.warnings,
         notes=_notes(project.frameworks),
@@ -326,10 +310,10 @@ class ProjectSummaries:
 
     def __init__(
         self, cache: Cache, settings: dict[str, Settings], known: dict[str, FileSummary | None], parts: dict[str, str],
-        sources: dict[str, Source] | None = None,
+        store: SourceStore,
     ) -> None:
         self._cache = cache
-        self._sources = sources or {}  # the files read already
+        self._store = store  # the files read already
         self._settings = settings
         self._known = known  # computed summaries (None: unreadable), and those decoded so far
         self._parts = parts  # index-part digests (`lint.cache.part_digest`) of the cached and computed summaries
@@ -347,7 +331,9 @@ class ProjectSummaries:
         if path not in self._known:
             settings = self._settings[path]
             found = self._cache.summary(path, settings.vocabulary)
-            self._known[path] = found if found is not None else summarize_file(path, settings, self._sources.get(path))
+            if found is None:  # a cached summary that does not decode
+                found = summarize_file(path, settings, self._store.read(path, settings.max_file_bytes))
+            self._known[path] = found
         return self._known.get(path)
 
     def all(self) -> list[FileSummary]:
@@ -365,38 +351,39 @@ def _project_summaries(
     options: RunOptions,
     cache: Cache,
     project_files: list[Path] | None = None,
-    sources: dict[str, Source] | None = None,
+    store: SourceStore | None = None,
 ) -> ProjectSummaries:
     """Summaries of every project file (`project_files` when the caller has discovered them) and every
-    linted file; those not in the cache are computed now (from `sources`, the files read already)."""
-    sources = sources or {}
+    linted file; those not in the cache are computed now. Each file is read into `store` when first
+    needed (its digest, its summary); after this pass it holds only the linted files."""
+    store = store or SourceStore()
     if project_files is None:
         project_files = discover([root], resolver.settings_for)
     paths = {str(p): resolver.settings_for_file(p) for p in project_files}
     paths.update((job.path, job.settings) for job in jobs)
     parts: dict[str, str] = {}
-    missing: list[tuple[str, Settings]] = []
+    missing: list[tuple[str, Settings, Source | None]] = []
     for path, settings in sorted(paths.items()):
-        part = cache.summary_part(path, settings.vocabulary, sources.get(path))
+        part = cache.summary_part(path, settings.vocabulary, partial(store.read, path, settings.max_file_bytes))
         if part is None:
-            missing.append((path, settings))
+            missing.append((path, settings, store.read_if_room(path, settings.max_file_bytes)))
         else:
             parts[path] = part
-    read = [(path, settings) for path, settings in missing if path in sources]
-    missing = [(path, settings) for path, settings in missing if path not in sources]
     _start(options, "Indexing", len(missing))
-    results = [summarize_file(path, settings, sources[path]) for path, settings in read]
-    results += _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
+    results = _map(_summarize_chunk, missing, options.jobs, lambda item: None, options.progress)
     known: dict[str, FileSummary | None] = {}
-    for (path, settings), summary in zip(read + missing, results):
+    for (path, settings, _), summary in zip(missing, results):
         known[path] = summary
         if summary is not None:
             parts[path] = cache.put_summary(path, settings.vocabulary, summary)
-    return ProjectSummaries(cache, paths, known, parts, sources)
+    linted = {job.path for job in jobs}
+    for path in paths.keys() - linted:
+        store.release(path)
+    return ProjectSummaries(cache, paths, known, parts, store)
 
 
-def _summarize_chunk(chunk: list[tuple[str, Settings]], shared: None) -> list[FileSummary | None]:
-    return [summarize_file(path, settings) for path, settings in chunk]
+def _summarize_chunk(chunk: list[tuple[str, Settings, Source | None]], shared: None) -> list[FileSummary | None]:
+    return [summarize_file(path, settings, source) for path, settings, source in chunk]
 
 
 @dataclass(frozen=True)
@@ -405,14 +392,12 @@ class _LintPass:
 
     project: ProjectIndex | Callable[[], ProjectIndex]  # without a pool, a function that makes it (`lint_source`)
     prescan: bool
-    sources: dict[str, Source]  # the files read already (none in a process pool)
 
 
-def _lint_chunk(chunk: list[tuple[FileJob, FileSummary | None]], lint_pass: _LintPass) -> list[list[Diagnostic]]:
-    return [
-        lint_file(job, lint_pass.project, summary, lint_pass.prescan, source=lint_pass.sources.get(job.path))
-        for job, summary in chunk
-    ]
+def _lint_chunk(
+    chunk: list[tuple[FileJob, FileSummary | None, Source | None]], lint_pass: _LintPass
+) -> list[list[Diagnostic]]:
+    return [lint_file(job, lint_pass.project, summary, lint_pass.prescan, source) for job, summary, source in chunk]
 
 
 def _crashed(job: FileJob) -> list[Diagnostic]:

@@ -1,8 +1,10 @@
 """Reading a file: its bytes (regular files only, within the size limit) and their text as Python
 source (PEP 263 encoding cookie, BOM, else UTF-8).
 
-A run reads a file it lints once (`Source.read`): the cache's content digest, the project pass,
-the lint pass and the code frames of the report all take that one `Source`.
+A run reads each file it needs once (`SourceStore`): the cache's content digest, the project pass,
+the lint pass, fixes and the code frames of the report all take that one `Source`, which a process
+pool's workers receive with their work (as its bytes: each process decodes the text when it first
+needs it, with the encoding the file declares).
 """
 
 from __future__ import annotations
@@ -39,11 +41,6 @@ def decode_source(data: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def read_source(data: bytes, settings: Settings) -> str:
-    """The source text of a file's bytes; raise `SourceError` for one spanlint cannot lint."""
-    return Source(data).lintable_text(settings)
-
-
 class Source:
     """One file's content as read once: its bytes, their digest and the text they decode to (with the
     declared encoding). `stat` is the file's (mtime_ns, size) when it did not change
@@ -52,6 +49,10 @@ class Source:
     def __init__(self, data: bytes, stat: tuple[int, int] | None = None) -> None:
         self.data = data
         self.stat = stat
+
+    def __reduce__(self) -> tuple[type, tuple[bytes, tuple[int, int] | None]]:
+        # Sent to a worker process as its bytes: decoding there costs what unpickling a text would.
+        return (Source, (self.data, self.stat))
 
     @classmethod
     def read(cls, path: str, max_bytes: int) -> "Source":
@@ -69,10 +70,68 @@ class Source:
         """The decoded text; raise `SourceError` (see `decode_source`)."""
         return decode_source(self.data)
 
+    def encode(self, text: str) -> bytes:
+        """`text` as this file would hold it: in its declared encoding, after its byte-order mark if it
+        has one; raise `UnicodeEncodeError`."""
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(self.data).readline)
+        bom = codecs.BOM_UTF8 if self.data.startswith(codecs.BOM_UTF8) else b""
+        return bom + text.encode(encoding.removesuffix("-sig"))
+
     def lintable_text(self, settings: Settings) -> str:
         """The text; raise `SourceError` for a source spanlint cannot lint (too large, undecodable)."""
         _check_size(len(self.data), settings.max_file_bytes)
         return self.text
+
+
+# The bytes of files a run holds at once for the passes still to come (`SourceStore`). A project larger
+# than this has its remaining files read by each pass that needs them, as if there were no store.
+HELD_BYTES_LIMIT = 256 * 2**20
+
+
+class SourceStore:
+    """The files a run has read, by path, so that each is read from disk once: the cache hashes it, the
+    project pass summarizes it and the lint pass lints it from the same `Source`.
+
+    Sources are held until `release`d, up to `HELD_BYTES_LIMIT` bytes in all: once that many are held,
+    a file that is not held is read by whoever needs it (`read`), and not held again.
+    """
+
+    def __init__(self) -> None:
+        self._limit = HELD_BYTES_LIMIT
+        self._held: dict[str, Source] = {}
+        self._size = 0
+        self._unreadable: set[str] = set()  # tried once: the pass that lints such a file reports why
+
+    def read(self, path: str, max_bytes: int) -> Source | None:
+        """The file's `Source`: the one held, else read now (and held while there is room); None when
+        it cannot be read."""
+        source = self._held.get(path)
+        if source is None and path not in self._unreadable:
+            try:
+                source = Source.read(path, max_bytes)
+            except SourceError:
+                self._unreadable.add(path)
+                return None
+            if self._size < self._limit:
+                self._held[path] = source
+                self._size += len(source.data)
+        return source
+
+    def read_if_room(self, path: str, max_bytes: int) -> Source | None:
+        """The held `Source`, else the file read now if there is room to hold it; None when the store
+        is full (the pass that needs the file reads it) or the file cannot be read."""
+        if path in self._held or self._size < self._limit:
+            return self.read(path, max_bytes)
+        return None
+
+    def held(self, path: str) -> Source | None:
+        return self._held.get(path)
+
+    def release(self, path: str) -> None:
+        """No pass needs the file any more: stop holding it."""
+        source = self._held.pop(path, None)
+        if source is not None:
+            self._size -= len(source.data)
 
 
 def read_file(path: str, max_bytes: int, stat_out: list[tuple[int, int] | None] | None = None) -> bytes:

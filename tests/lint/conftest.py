@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
@@ -32,3 +34,48 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("SPANLINT_OUTPUT_FORMAT", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
     return root
+
+
+# While `_OPENS` is set, each path opened is written to that descriptor, one a line, by this process
+# and by the pool workers it forks (they inherit the hook and the descriptor). An audit hook cannot
+# be removed, so it is installed once.
+_OPENS: int | None = None
+
+
+def _record_open(event: str, arguments: tuple) -> None:
+    if _OPENS is not None and event == "open" and isinstance(arguments[0], str):
+        os.write(_OPENS, os.fsencode(os.path.abspath(arguments[0])) + b"\n")
+
+
+class Opens:
+    """The paths opened (once per open) since the fixture started or `clear()`, in every process."""
+
+    def __init__(self, descriptor: int) -> None:
+        self._descriptor = descriptor
+
+    def clear(self) -> None:
+        os.ftruncate(self._descriptor, 0)
+
+    def count(self, path: str | Path) -> int:
+        log = os.pread(self._descriptor, os.fstat(self._descriptor).st_size, 0)
+        return os.fsdecode(log).splitlines().count(str(path))
+
+
+@pytest.fixture
+def opened(tmp_path: Path) -> Opens:
+    global _OPENS
+    if not getattr(_record_open, "installed", False):
+        import sys
+
+        sys.addaudithook(_record_open)
+        _record_open.installed = True  # type: ignore[attr-defined]
+    descriptor = os.open(tmp_path / "opens.log", os.O_RDWR | os.O_CREAT | os.O_APPEND)
+    _OPENS = descriptor
+    yield Opens(descriptor)
+    _OPENS = None
+    os.close(descriptor)
+
+
+forked_workers = pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="the pool workers must inherit the audit hook of `opened`"
+)

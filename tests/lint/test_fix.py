@@ -13,12 +13,14 @@ from typer.testing import CliRunner
 import spanlint.fix
 from spanlint.cli import app
 from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
-from spanlint.fix import fix_source
-from spanlint.runner import FileJob
+from spanlint.config import ConfigResolver
+from spanlint.fix import fix_paths, fix_source
+from spanlint.runner import PARALLEL_THRESHOLD, FileJob, RunOptions
 from spanlint.settings import Settings
+from spanlint.source import Source
 from spanlint.rules import find_rule
 from spanlint.rules.project import ProjectIndex
-from tests.lint.conftest import write_tree
+from tests.lint.conftest import Opens, forked_workers, write_tree
 
 SPL900_ON = "root: true\nextend-select: [SPL900]\n"
 # Two unused suppressions and a comment that must survive the fix untouched.
@@ -44,6 +46,18 @@ def test_fix_applies_safe_fixes_keeping_formatting(project: Path) -> None:
     assert "Fixed 2 errors, 0 remaining." in outcome.stderr
     again = _check("--fix")
     assert "Fixed 0 errors, 0 remaining." in again.stderr and (project / "a.py").read_text() == FIXED
+
+
+@forked_workers
+def test_a_fix_in_a_pool_fixes_the_text_the_run_read(project: Path, opened: Opens) -> None:
+    files = [f"mod{i:02}.py" for i in range(PARALLEL_THRESHOLD + 2)]
+    write_tree(project, {".spanlint.yaml": SPL900_ON, **{name: UNUSED for name in files}})
+    opened.clear()
+    run = fix_paths([str(project)], ConfigResolver(), RunOptions(jobs=2), frozenset({"safe"}), write=True)
+    assert run.applied == 2 * len(files) and run.result.diagnostics == []
+    # the run's read, and the compare-and-swap just before the fixed file replaces it
+    assert {opened.count(project / name) for name in files} == {2}
+    assert {(project / name).read_text() for name in files} == {FIXED}
 
 
 def test_diff_prints_the_fixes_and_writes_nothing(project: Path) -> None:
@@ -100,7 +114,7 @@ def test_a_fix_whose_result_does_not_parse_is_skipped(monkeypatch: pytest.Monkey
     breaking = FixSummary("Break it", "safe", (Edit("x = (\n", Location(1, 1), Location(2, 1)),))
     found = [Diagnostic("a.py", where, where, "SPL900", "unused-suppression", "m", "warn", breaking, "x = 1")]
     monkeypatch.setattr(spanlint.fix, "lint_source", lambda *args, **kwargs: found)
-    outcome = fix_source(source, job, ProjectIndex(Settings().vocabulary), frozenset({"safe"}))
+    outcome = fix_source(Source(source.encode()), job, ProjectIndex(Settings().vocabulary), frozenset({"safe"}))
     assert (outcome.fixed, outcome.applied) == (source, 0)
     assert outcome.skipped == ["a.py:1:1: SPL900 fix not applied: the fixed source does not parse"]
 

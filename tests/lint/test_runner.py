@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 import libcst
 import pytest
 
 import spanlint
+import spanlint.source
 from spanlint import Settings, check_source
+from spanlint.cache import RACY_NS
 from spanlint.config import ConfigResolver
 from spanlint.runner import PARALLEL_THRESHOLD, RunOptions, check_paths, check_stdin
 from spanlint.rules.spl101_in_place_rewrite_without_version_bump import InPlaceRewriteWithoutVersionBump
-from tests.lint.conftest import CLEAN, REWRITE, write_tree
+from tests.lint.conftest import CLEAN, REWRITE, Opens, forked_workers, write_tree
 
 
 
@@ -144,35 +147,12 @@ def test_nodes_built_after_a_lint_are_still_validated() -> None:
         libcst.Name("not a name")
 
 
-# Paths opened while `_OPENED` is not None (an audit hook cannot be removed, so it is installed once).
-_OPENED: list[str] | None = None
-
-
-def _record_open(event: str, arguments: tuple) -> None:
-    if _OPENED is not None and event == "open" and isinstance(arguments[0], str):
-        _OPENED.append(os.path.abspath(arguments[0]))
-
-
-@pytest.fixture
-def opened() -> list[str]:
-    """The paths every `open` of the test opens."""
-    global _OPENED
-    if not getattr(_record_open, "installed", False):
-        import sys
-
-        sys.addaudithook(_record_open)
-        _record_open.installed = True  # type: ignore[attr-defined]
-    _OPENED = []
-    yield _OPENED
-    _OPENED = None
-
-
 LATIN_1_REWRITE = "# -*- coding: latin-1 -*-\n" + REWRITE.replace("[:100]", "[:100]  # café", 1)
 
 
 @pytest.mark.parametrize("cache", [False, True])
 def test_a_linted_file_is_read_once_from_the_project_pass_to_the_code_frame(
-    project: Path, opened: list[str], cache: bool
+    project: Path, opened: Opens, cache: bool
 ) -> None:
     from spanlint.reporters import render_full
 
@@ -186,3 +166,48 @@ def test_a_linted_file_is_read_once_from_the_project_pass_to_the_code_frame(
     assert [d.code for d in result.diagnostics] == ["SPL101"]
     assert "café" in report  # the frame is decoded as the file declares, like the lint
     assert opened.count(str(project / "ops.py")) == 1
+
+
+@forked_workers
+@pytest.mark.parametrize("cache", [False, True])
+def test_a_pool_run_reads_each_file_once_from_the_project_pass_to_the_code_frame(
+    project: Path, opened: Opens, cache: bool
+) -> None:
+    from spanlint.reporters import render_full
+
+    files = {f"pkg/mod{i:02}.py": REWRITE if i % 2 else CLEAN for i in range(PARALLEL_THRESHOLD + 4)}
+    write_tree(project, {".spanlint.yaml": "root: true\n", **files, "pkg/ops.py": LATIN_1_REWRITE.encode("latin-1")})
+    opened.clear()
+    result = check_paths([project], ConfigResolver(), RunOptions(jobs=2, cache=cache))  # a cold cache
+    report = render_full(result, False)
+    assert len(result.diagnostics) == (PARALLEL_THRESHOLD + 4) // 2 + 1
+    assert "café" in report
+    assert {opened.count(project / name) for name in [*files, "pkg/ops.py"]} == {1}
+
+
+def test_a_warm_run_reads_only_the_files_it_lints(project: Path, opened: Opens) -> None:
+    files = {f"mod{i:02}.py": REWRITE if i % 2 else CLEAN for i in range(PARALLEL_THRESHOLD + 4)}
+    write_tree(project, {".spanlint.yaml": "root: true\n", **files})
+    for name in files:  # older than the cache's racy window: their stat is trusted
+        os.utime(project / name, ns=(time.time_ns() - 10 * RACY_NS,) * 2)
+    options = RunOptions(jobs=2, cache=True)
+    first = check_paths([project], ConfigResolver(), options)
+    (project / "mod00.py").write_text(CLEAN + "# a comment: the project index is unchanged\n")
+    opened.clear()
+    again = check_paths([project], ConfigResolver(), options)
+    assert again.diagnostics == first.diagnostics
+    assert [name for name in files if opened.count(project / name)] == ["mod00.py"]
+    assert opened.count(project / "mod00.py") == 1
+
+
+@forked_workers
+def test_past_the_held_bytes_limit_each_pass_reads_the_file_itself(
+    project: Path, opened: Opens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _many_files(project)
+    held = _run(project, jobs=2)
+    monkeypatch.setattr(spanlint.source, "HELD_BYTES_LIMIT", 0)
+    opened.clear()
+    read_in_workers = _run(project, jobs=2)
+    assert read_in_workers.diagnostics == held.diagnostics
+    assert opened.count(project / "pkg0/mod00.py") == 2  # the project pass, then the lint pass

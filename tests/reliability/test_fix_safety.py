@@ -17,6 +17,7 @@ from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from spanlint.fix import fix_paths, fix_source
 from spanlint.runner import FileJob, RunOptions, check_paths
 from spanlint.settings import Settings
+from spanlint.source import Source
 from spanlint.rules.project import ProjectIndex
 from runtime_guard.vocabulary import Vocabulary
 from tests.reliability.helpers import spanlint as run_spanlint
@@ -82,7 +83,7 @@ def test_a_fix_that_leaves_its_finding_is_not_applied_again(monkeypatch: pytest.
         "Add a comment", "safe", (Edit("# note\n", Location(1, 1), Location(1, 1)),)), snippet="x = 1")
     monkeypatch.setattr(spanlint.fix, "lint_source", lambda *args, **kwargs: [stuck])
     job = FileJob("a.py", "a.py", Settings())
-    done = fix_source("x = 1\n", job, ProjectIndex(Vocabulary()), UNSAFE)
+    done = fix_source(Source(b"x = 1\n"), job, ProjectIndex(Vocabulary()), UNSAFE)
     assert done.applied == 0 and done.fixed == "x = 1\n"
     assert done.skipped == ["a.py:1:1: SPL101 fix not applied: the finding is still there after it"]
 
