@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, literal_asks_for_summary, name_parts
+from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts
 from spanlint.rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
 from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
@@ -468,6 +468,28 @@ class SpanAnalysis:
         if kept is not expr:
             return self.known_class(kept, facts)
         return None
+
+    def returns_new(self, call: cst.Call, facts: FunctionFacts | None) -> bool:
+        """`call` returns a new object: a model's reply (`self.model.invoke(...)`, `llm.complete(...)`),
+        or what a function or method of the tree returns when each of its returns builds one
+        (`ProjectIndex.returns_new`: `self._to_message(chunk)` returning `AIMessageChunk(...)`)."""
+        name = callee_name(call)
+        if not name:
+            return False
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return self.project.returns_new(name, None, self._origin(name) or self.path.replace("\\", "/").removesuffix(".py"))
+        receiver = func.value
+        if name in MODEL_CALLS and any(
+            part in MODEL_RECEIVER_WORDS for segment in (dotted_name(receiver) or "").split(".") for part in name_parts(segment)
+        ):
+            return True
+        if isinstance(receiver, cst.Call) and callee_name(receiver) == "super":
+            own = self.project.classes.get(facts.self_class) if facts is not None and facts.self_class else None
+            owner = self.class_named(own.bases[0]) if own is not None and own.bases else None
+        else:
+            owner = self.known_class(receiver, facts)
+        return owner is not None and self.project.returns_new(name, owner, "")
 
     def element_class(self, expr: cst.BaseExpression, facts: FunctionFacts | None, method: str = "__iter__") -> SpanClass | None:
         """The class of what is read out of `expr` by `method` (`__iter__` for a loop, `__getitem__` for
@@ -928,7 +950,9 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                 if last.startswith(FACTORY_PREFIXES):
                     facts.built_here.add(name)
                 return
-            if last[:1].isupper() or last in COPY_CALLS or called == "cls" or _converts(last) or (
+            if self.analysis.returns_new(value, facts):
+                facts.built_here.add(name)  # and its class, from the return annotation, below
+            elif last[:1].isupper() or last in COPY_CALLS or called == "cls" or _converts(last) or (
                 isinstance(value.func, cst.Call) and callee_name(value.func) == "type"
             ):
                 facts.built_here.add(name)

@@ -45,6 +45,9 @@ MODEL_CALLS = frozenset(
     {"complete", "acomplete", "invoke", "ainvoke", "run", "arun", "generate", "agenerate", "chat", "achat",
      "predict", "apredict", "create", "acreate", "call", "acall"}
 )
+# Word parts of a receiver that is a model or a model's client: `self.model.invoke(...)`, `llm.complete(...)`,
+# `client.chat.completions.create(...)`. What such a call returns is the model's new reply.
+MODEL_RECEIVER_WORDS = frozenset({"model", "models", "llm", "llms", "lm", "client", "chain", "completions", "runnable"})
 # Calls that make a record class: `Citation = namedtuple("Citation", [...])`.
 RECORD_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
 # Last word parts of a name that make it an id (`span_id`, `uuid`).

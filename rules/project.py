@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
-from spanlint.rules.names import name_parts
+from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import alternation, definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
 from runtime_guard.vocabulary import Vocabulary
@@ -64,6 +64,9 @@ class ClassFacts:
     # how a base from an installed package (`TextNode`) is found (`ProjectIndex.frameworks`).
     base_modules: tuple[str, ...] = ()
     nullable: frozenset[str] = frozenset()  # fields annotated `Optional[...]`/`... | None` or defaulting to None
+    # (method, the functions and methods whose results it returns) for methods annotated to return a
+    # class that return a new object on every path (`ProjectIndex.returns_new`).
+    new_returns: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ class SpanClass:
     # It holds other objects (defines `__iter__`, `__getitem__`, `get` or `values`): what is read out
     # of it has the class its methods return, not its own.
     container: bool = False
+    new_returns: tuple[tuple[str, tuple[str, ...]], ...] = ()  # `ClassFacts.new_returns`, inherited
     mapping: bool = False  # a `TypedDict`: its fields are items (`span["content"]`)
 
     @property
@@ -119,6 +123,11 @@ class SpanClass:
     def field_type(self, field_name: str) -> str | None:
         """The class name a field (or property) is annotated with, if any."""
         return next((t for f, t in self.field_types if f == field_name), None)
+
+    def returns_new(self, method: str) -> tuple[str, ...] | None:
+        """For a method that returns a new object on every path, the functions and methods whose
+        results it returns (new when theirs are); None when it may return an object it did not build."""
+        return dict(self.new_returns).get(method)
 
     def return_type(self, method: str) -> str | None:
         """The class name a method's return annotation names (`Msg` for `-> Msg | None`), if any."""
@@ -173,12 +182,14 @@ class FileSummary:
     # (`from llama_index.core.schema import TextNode`), for `rules.environment.FrameworkClasses.preload`.
     imports: tuple[tuple[str, str], ...] = ()
     builds: tuple[RecordBuild, ...] = ()
+    # (name, path, sources) of each module-level function that returns a new object (`new_object_sources`).
+    makers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def index_part(self) -> "FileSummary | None":
-        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds); None when it adds nothing."""
-        if not (self.classes or self.helpers or self.builds):
+        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds, makers); None when it adds nothing."""
+        if not (self.classes or self.helpers or self.builds or self.makers):
             return None
-        return FileSummary(classes=self.classes, helpers=self.helpers, builds=self.builds)
+        return FileSummary(classes=self.classes, helpers=self.helpers, builds=self.builds, makers=self.makers)
 
 
 @dataclass
@@ -192,6 +203,8 @@ class ProjectIndex:
     alternatives: MutableMapping[str, list[ClassFacts]] = field(default_factory=dict)
     # For each class name, the calls of the tree that build one from another object's id and content.
     builds: MutableMapping[str, list[RecordBuild]] = field(default_factory=dict)
+    # For each module-level function name, (path, sources) of its definitions that return a new object.
+    makers: MutableMapping[str, list[tuple[str, tuple[str, ...]]]] = field(default_factory=dict)
     # Classes of installed packages, else bundled facts (`rules.environment.FrameworkClasses`): the
     # classes the tree imports or extends but does not define. Not stored with the index.
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
@@ -214,6 +227,8 @@ class ProjectIndex:
             add_helper(self.helpers, name, helper)
         for build in summary.builds:
             self.builds.setdefault(build[0], []).append(build)
+        for name, path, sources in summary.makers:
+            self.makers.setdefault(name, []).append((path, sources))
         self._resolved.clear()
 
     def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
@@ -253,6 +268,23 @@ class ProjectIndex:
         ]
         return min(found, key=lambda c: len(c.ancestors), default=None)
 
+    def returns_new(self, name: str, owner: SpanClass | None, origin: str, _seen: frozenset[str] = frozenset()) -> bool:
+        """A call of `name` returns a new object on every path: a method of `owner` (inherited or its
+        own), else a module-level function of the module at `origin` (`pkg/mod`), whose every return
+        builds one or returns what such a function or method returns (`new_object_sources`)."""
+        if name in _seen:
+            return False
+        sources = owner.returns_new(name) if owner is not None else None
+        if sources is not None and owner is not None:
+            origin = _module_path(owner.path)  # what it calls by plain name is defined beside it
+        else:
+            sources = next((made for path, made in self.makers.get(name, ()) if _path_is(path, origin)), None)
+            owner = None
+        if sources is None:
+            return False
+        seen = _seen | {name}
+        return all(self.returns_new(source, owner, origin, seen) for source in sources)
+
     def span_class(self, name: str | None, origin: str | None = None) -> SpanClass | None:
         """The class named `name` if it is a span class (declares or inherits an id and a content field)."""
         found = self.class_named(name, origin)
@@ -263,7 +295,7 @@ class ProjectIndex:
         if facts is None or origin is None or name not in self.alternatives:
             return facts
         stems = [
-            (c, "/" + c.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__").lstrip("/"))
+            (c, "/" + _module_path(c.path).lstrip("/"))
             for c in self.alternatives[name]
         ]
         wanted = "/" + origin.lstrip("/")
@@ -281,9 +313,11 @@ class ProjectIndex:
         nullable: set[str] = set()
         field_types: dict[str, str] = {}
         returns: dict[str, str] = {}
+        new_returns: dict[str, tuple[str, ...]] = {}
         numeric: set[str] = set()
         is_record = auto_versioned = foreign_base = table_row = mapping = False
         seen: set[str] = set()
+        overridden: set[str] = set()  # methods of the classes read so far, nearest first
         pending = [facts]
         while pending:
             current = pending.pop()
@@ -300,6 +334,10 @@ class ProjectIndex:
                 field_types.setdefault(field_name, type_name)
             for method, type_name in current.returns:
                 returns.setdefault(method, type_name)
+            for method, made_by in current.new_returns:
+                if method not in overridden:  # an override returning something else hides the base's
+                    new_returns.setdefault(method, made_by)
+            overridden |= current.methods
             numeric |= current.numeric
             is_record = is_record or current.is_record
             mapping = mapping or "TypedDict" in current.bases
@@ -339,6 +377,7 @@ class ProjectIndex:
             exempt=bool(seen & set(vocabulary.not_span_classes)),
             nullable=frozenset(nullable),
             container=bool(methods & CONTAINER_METHODS),
+            new_returns=tuple(sorted(new_returns.items())),
             mapping=mapping,
             strong_content=any(f in textual for f in vocabulary.strong_content_fields),
             own_content=any(f in textual for f in vocabulary.class_content_fields)
@@ -351,8 +390,18 @@ class ProjectIndex:
 
 def _defined_in(facts: ClassFacts, origin: str) -> bool:
     """The class's file is the module at `origin` (`pkg/schemas/block`)."""
-    stem = facts.path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
+    return _path_is(facts.path, origin)
+
+
+def _path_is(path: str, origin: str) -> bool:
+    """The file at `path` is the module at `origin` (`pkg/schemas/block`)."""
+    stem = _module_path(path)
     return stem == origin or stem.endswith("/" + origin)
+
+
+def _module_path(path: str) -> str:
+    """`pkg/schemas/block` for `pkg/schemas/block.py` (or `.../block/__init__.py`)."""
+    return path.replace("\\", "/").removesuffix(".py").removesuffix("/__init__")
 
 
 def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> FileSummary:
@@ -391,6 +440,12 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         if spans_line(node, id_lines):
             builds.extend(_record_builds(node, vocabulary, id_lines))
     summary.builds = tuple(builds)
+    summary.makers = tuple(
+        (node.name, path, made_by) for node in tree.body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None
+        and _annotated_class(node.returns) not in (None, *BUILTIN_TYPES)
+        and (made_by := new_object_sources(node)) is not None
+    )
     found = scan_shapes(tree, source, vocabulary)
     summary.shapes = frozenset(found)
     summary.definitions = definition_spans(tree)
@@ -651,6 +706,7 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
     nullable: set[str] = set()
     field_types: dict[str, str] = {}
     returns: dict[str, str] = {}
+    new_returns: dict[str, tuple[str, ...]] = {}
     numeric: set[str] = set()
     auto_versioned = False
     table_row = any(k.arg == "table" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
@@ -679,6 +735,9 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
             is_property = any(last_name(d) in ("property", "cached_property") for d in statement.decorator_list)
             if returned:
                 (field_types if is_property else returns).setdefault(statement.name, returned)
+                made_by = None if is_property or returned in BUILTIN_TYPES else new_object_sources(statement)
+                if made_by is not None:
+                    new_returns.setdefault(statement.name, made_by)
             if is_property:
                 properties.add(statement.name)
             elif statement.name in ("__init__", "__post_init__"):
@@ -704,7 +763,78 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
         tuple(sorted(returns.items())), frozenset(numeric), base_modules if any(base_modules) else (), frozenset(nullable),
+        tuple(sorted(new_returns.items())),
     )
+
+
+def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...] | None:
+    """For a function that returns a new object on every path, the names of the functions and methods
+    (called on `self`, `cls` or `super()`) whose results it returns: new when theirs are; None when
+    some path may return an object it was given or read (`return msgs[0]`, `return message`, a generator).
+
+    New: a constructor call (`Msg(...)`, `cls(...)`, `type(self)(...)`), a copy (`deepcopy(m)`,
+    `m.model_copy()`), a local every binding of which is new, `None`."""
+    returned: list[ast.expr] = []
+    bindings: dict[str, list[ast.expr | None]] = {}  # local -> its bound values (None: bound by a loop, `with`...)
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return None
+        if isinstance(node, ast.Return) and node.value is not None:
+            returned.append(node.value)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    bindings.setdefault(target.id, []).append(node.value)
+                else:
+                    for bound in ast.walk(target):
+                        if isinstance(bound, ast.Name):
+                            bindings.setdefault(bound.id, []).append(None)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem, ast.AugAssign)):
+            target = node.optional_vars if isinstance(node, ast.withitem) else node.target
+            for bound in ast.walk(target) if target is not None else ():
+                if isinstance(bound, ast.Name):
+                    bindings.setdefault(bound.id, []).append(None)
+        pending.extend(ast.iter_child_nodes(node))
+    args = function.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    sources: set[str] = set()
+
+    def new(value: ast.expr | None, depth: int) -> bool:
+        if isinstance(value, ast.Await):
+            value = value.value
+        if isinstance(value, ast.IfExp):
+            return new(value.body, depth) and new(value.orelse, depth)
+        if isinstance(value, ast.Constant):
+            return value.value is None
+        if isinstance(value, ast.Name):
+            values = bindings.get(value.id)
+            return value.id not in params and bool(values) and depth < 4 and all(new(v, depth + 1) for v in values)
+        if not isinstance(value, ast.Call):
+            return False
+        called = last_name(value.func)
+        func = value.func
+        if isinstance(func, ast.Call) and last_name(func.func) == "type" or called in COPY_CALLS or called == "cls":
+            return True
+        if called.lstrip("_")[:1].isupper():
+            return True
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        if isinstance(func, ast.Name) or (
+            isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
+        ) or (isinstance(receiver, ast.Call) and last_name(receiver.func) == "super"):
+            sources.add(called)
+            return True
+        return False
+
+    if not returned or not all(new(value, 0) for value in returned):
+        return None
+    if all(isinstance(value, ast.Constant) for value in returned):
+        return None
+    return tuple(sorted(sources))
 
 
 def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_types: Mapping[str, str]) -> str | None:
