@@ -267,64 +267,51 @@ class SpanRecord:
 
 class _Attributes:
     """The `__dict__`s of a group's members of one type before the call, kept without a dict per
-    member (10,000 copies the garbage collector would walk): when all have as many entries
-    (`width`), their keys and their values end to end, entry k of the member at position p at
+    member (10,000 copies the garbage collector would walk): when every member has the first one's
+    keys in its order (checked once, by comparing all keys end to end with the first's repeated),
+    those `keys` once and every member's values end to end, entry k of the member at position p at
     `p * width + k`; otherwise a copy of each (`states`). `indices`: the members' indices in the
     group (a range, or a sorted list). `candidates`: the fields whose values can hold a dict, list
-    or set (the declared fields not annotated as text or numbers, when every member has as many
-    attributes as its type declares fields and has those, at one place), or None for every attribute."""
+    or set (the declared fields not annotated as text or numbers, when every member has exactly the
+    declared fields), or None for every attribute."""
 
     __slots__ = ("kind", "span_type", "indices", "count", "width", "keys", "values", "states", "candidates",
-                 "_same_keys")
+                 "_positions")
 
     def __init__(self, kind: type, span_type: SpanType, indices: Any, dicts: list) -> None:
         self.kind, self.span_type, self.indices, self.count = kind, span_type, indices, len(dicts)
-        self.keys = self.values = self.states = self._same_keys = None
+        self.keys = self.values = self.states = None
         self.width = width = len(dicts[0])
-        if width and set(map(len, dicts)) == {width}:
-            keys = [*chain.from_iterable(dicts)]
-            values = [*chain.from_iterable(map(dict.values, dicts))]  # TypeError for a non-dict
-            if len(keys) == len(values) == width * len(dicts):
-                self.keys, self.values = keys, values
+        if width:
+            keys = [*chain.from_iterable(dicts)]  # TypeError for a non-dict
+            first = keys[:width]
+            try:
+                # keys are unique in a dict, so the whole run equal to the first's keys repeated
+                # means every member has exactly those keys, in that order
+                uniform = keys == first * len(dicts)
+            except Exception:  # a key whose comparison raises
+                uniform = False
+            if uniform:
+                values = [*chain.from_iterable(map(dict.values, dicts))]
+                if len(values) == len(keys):
+                    self.keys, self.values = first, values
         if self.values is None:
             self.states = [*map(dict.copy, dicts)]
+        self._positions = dict(zip(self.keys, range(width))) if self.keys is not None else {}
         declared = span_type.mutable_names
         self.candidates = declared if (self.values is not None and width == span_type.field_count
-                                       and None not in map(self._position, declared)) else None
-
-    def _position(self, name: str) -> int | None:
-        """Where every member has the entry `name` (None if not all at the same place)."""
-        try:
-            position = self.keys.index(name, 0, self.width)
-            return position if self.keys[position::self.width].count(name) == self.count else None
-        except Exception:  # absent from the first member, or a key whose comparison raises
-            return None
-
-    def _uniform(self) -> bool:
-        """Whether every member has the first one's keys, in its order."""
-        if self._same_keys is None:
-            try:
-                self._same_keys = self.keys == self.keys[:self.width] * self.count
-            except Exception:
-                self._same_keys = False
-        return self._same_keys
+                                       and all(map(self._positions.__contains__, declared))) else None
 
     def column(self, name: str, default: Any = None) -> list:
         """The value of field `name` of each member (`default` where it has none)."""
         if self.values is None:
-            states: Iterable[dict] = self.states
-        else:
-            position = self._position(name)
-            if position is not None:
-                return self.values[position::self.width]
-            if self._uniform():
-                return [default] * self.count
-            states = map(self.state, range(self.count))
-        return [*map(dict.get, states, repeat(name), repeat(default))]
+            return [*map(dict.get, self.states, repeat(name), repeat(default))]
+        position = self._positions.get(name)
+        return [default] * self.count if position is None else self.values[position::self.width]
 
     def lacks(self, name: str) -> bool:
         """Whether no member has an entry `name` (False when that is not known at once)."""
-        return self.values is not None and name not in self.keys[:self.width] and self._uniform()
+        return self.values is not None and name not in self._positions
 
     def all_values(self) -> list:
         """The values of every member's attributes."""
@@ -334,8 +321,8 @@ class _Attributes:
         """The attributes of the member at `position` (a new dict)."""
         if self.values is None:
             return self.states[position]
-        start, end = position * self.width, (position + 1) * self.width
-        return dict(zip(self.keys[start:end], self.values[start:end]))
+        start = position * self.width
+        return dict(zip(self.keys, self.values[start:start + self.width]))
 
 
 class SpanGroup:
