@@ -507,20 +507,20 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
     """Text that every write `content_writes` lists holds on one of its lines, or, for a copy stored
     back, the copying call or a content key (`"content":`) of `{**s, ...}` / `update={...}`.
 
-    Every alternative starts with a literal character, so the search skips to those characters
-    instead of trying each position of the file.
+    Every alternative starts with a literal character (no group or class first), so the search
+    tests a position's first character against those before trying any alternative.
     """
     found = _PATTERNS.get(vocabulary)
     if found is None:
         fields = "|".join(map(re.escape, vocabulary.content_fields))
         setters = "|".join(map(re.escape, vocabulary.content_setters))
-        copies = "|".join(map(re.escape, COPY_CALLS))
-        found = re.compile(
-            rf"\.(?:{fields})\s*(?::[^=\n]*)?(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
-            rf"|\.(?:{fields})\s*\[|\.(?:{fields})\.(?:{'|'.join(IN_PLACE_METHODS)})\("
-            rf"|\.(?:{setters})\(|setattr\(|__setattr__\(|__dict__\s*\[|(?:{copies})\s*\("
-            rf"|[\"'](?:{fields})[\"']\s*(?:\]\s*(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)|:)"
-        )
+        assigned = r"(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
+        found = re.compile("|".join([
+            rf"\.(?:{fields})(?:\s*(?::[^=\n]*)?{assigned}|\s*\[|\.(?:{'|'.join(IN_PLACE_METHODS)})\()",
+            rf"\.(?:{setters})\(", r"setattr\(", r"__setattr__\(", r"__dict__\s*\[",
+            *(rf"{re.escape(call)}\s*\(" for call in COPY_CALLS),
+            *(rf"{quote}(?:{fields}){quote}\s*(?:\]\s*{assigned}|:)" for quote in "\"'"),
+        ]))
         _PATTERNS[vocabulary] = found
     return found
 
