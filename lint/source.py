@@ -25,6 +25,12 @@ class SourceError(Exception):
     """A file's bytes cannot be turned into Python source; the message is the reason."""
 
 
+def _declared_encoding(data: bytes) -> str:
+    """The encoding Python source `data` declares (PEP 263 cookie, BOM, else UTF-8); raise `SyntaxError`
+    or `LookupError` for a cookie that names none."""
+    return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+
+
 def decode_source(data: bytes) -> str:
     """Decode `data` as Python source (PEP 263 cookie, BOM, else UTF-8); raise `SourceError`."""
     if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -34,8 +40,7 @@ def decode_source(data: bytes) -> str:
     if b"\0" in data:
         raise SourceError("file contains NUL bytes (binary file?)")
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
+        text = data.decode(_declared_encoding(data))
     except (SyntaxError, LookupError, UnicodeDecodeError) as error:
         raise SourceError(f"cannot decode file: {error}") from None
     return text[1:] if text.startswith("\ufeff") else text
@@ -73,9 +78,8 @@ class Source:
     def encode(self, text: str) -> bytes:
         """`text` as this file would hold it: in its declared encoding, after its byte-order mark if it
         has one; raise `UnicodeEncodeError`."""
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(self.data).readline)
         bom = codecs.BOM_UTF8 if self.data.startswith(codecs.BOM_UTF8) else b""
-        return bom + text.encode(encoding.removesuffix("-sig"))
+        return bom + text.encode(_declared_encoding(self.data).removesuffix("-sig"))
 
     def lintable_text(self, settings: Settings) -> str:
         """The text; raise `SourceError` for a source spanlint cannot lint (too large, undecodable)."""

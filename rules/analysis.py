@@ -242,6 +242,11 @@ class SpanAnalysis:
             found = self.memo[_NAMES_BY_NOUN] = (by_noun, names)
         return found
 
+    @property
+    def _own_module(self) -> str:
+        """This module as `_origin` names a module (`pkg/schemas/block`)."""
+        return self.path.replace("\\", "/").removesuffix(".py")
+
     def _origin(self, name: str) -> str | None:
         """Where this module takes `name` from: a path (`pkg/schemas/block`), or `path::Real` for
         `from pkg.schemas.block import Real as name`."""
@@ -259,9 +264,8 @@ class SpanAnalysis:
                         self._origins.setdefault(alias.strip(), f"{origin}::{real.strip()}")
                     else:
                         self._origins.setdefault(real.strip(), origin)
-            own = self.path.replace("\\", "/").removesuffix(".py")
             for defined in re.findall(r"^class\s+(\w+)", code, re.MULTILINE):
-                self._origins[defined] = own
+                self._origins[defined] = self._own_module
         return self._origins.get(name)
 
     def _absolute_module(self, module: str) -> str:
@@ -478,7 +482,7 @@ class SpanAnalysis:
             return False
         func = call.func
         if not isinstance(func, cst.Attribute):
-            return self.project.returns_new(name, None, self._origin(name) or self.path.replace("\\", "/").removesuffix(".py"))
+            return self.project.returns_new(name, None, self._origin(name) or self._own_module)
         receiver = func.value
         if name in MODEL_CALLS and any(
             part in MODEL_RECEIVER_WORDS for segment in (dotted_name(receiver) or "").split(".") for part in name_parts(segment)

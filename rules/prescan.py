@@ -327,6 +327,21 @@ def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
         pending.extend(ast.iter_child_nodes(node))
 
 
+def own_statements(function: FunctionNode) -> Iterator[ast.AST]:
+    """The statements (and `except`/`case` blocks) of `function`'s body, not of the functions and
+    classes nested in it: `own_nodes` without the expressions."""
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _SCOPES):
+            continue
+        yield node
+        for name in node._fields:
+            value = getattr(node, name)
+            if isinstance(value, list):
+                pending.extend(item for item in value if isinstance(item, _BLOCK))
+
+
 def last_name(node: ast.expr) -> str:
     """`c` for `a.b.c`, `c`, `c(...)` or `a.c(...)`; "" for other shapes."""
     if isinstance(node, ast.Call):

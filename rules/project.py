@@ -17,7 +17,10 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
 from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
-from spanlint.rules.prescan import alternation, definition_spans, definitions_holding, last_name, match_lines, scan_shapes, spans_line
+from spanlint.rules.prescan import (
+    alternation, definition_spans, definitions_holding, last_name, match_lines, own_nodes, own_statements, scan_shapes,
+    spans_line,
+)
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -767,6 +770,10 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
     )
 
 
+# The forms a returned value that may be new takes (`new_object_sources`).
+_MAY_BE_NEW = (ast.Call, ast.Name, ast.Constant, ast.IfExp, ast.Await)
+
+
 def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...] | None:
     """For a function that returns a new object on every path, the names of the functions and methods
     (called on `self`, `cls` or `super()`) whose results it returns: new when theirs are; None when
@@ -774,18 +781,17 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
 
     New: a constructor call (`Msg(...)`, `cls(...)`, `type(self)(...)`), a copy (`deepcopy(m)`,
     `m.model_copy()`), a local every binding of which is new, `None`."""
-    returned: list[ast.expr] = []
+    returned = [n.value for n in own_statements(function) if isinstance(n, ast.Return) and n.value is not None]
+    # what can be new (below), judged first by its form: most functions return something else
+    if not returned or not all(isinstance(value, _MAY_BE_NEW) for value in returned):
+        return None
+    if all(isinstance(value, ast.Constant) for value in returned):
+        return None
     bindings: dict[str, list[ast.expr | None]] = {}  # local -> its bound values (None: bound by a loop, `with`...)
-    pending: list[ast.AST] = list(function.body)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
+    for node in own_nodes(function):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             return None
-        if isinstance(node, ast.Return) and node.value is not None:
-            returned.append(node.value)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 if isinstance(target, ast.Name):
@@ -799,7 +805,6 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
             for bound in ast.walk(target) if target is not None else ():
                 if isinstance(bound, ast.Name):
                     bindings.setdefault(bound.id, []).append(None)
-        pending.extend(ast.iter_child_nodes(node))
     args = function.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
     sources: set[str] = set()
@@ -830,9 +835,7 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
             return True
         return False
 
-    if not returned or not all(new(value, 0) for value in returned):
-        return None
-    if all(isinstance(value, ast.Constant) for value in returned):
+    if not all(new(value, 0) for value in returned):
         return None
     return tuple(sorted(sources))
 
