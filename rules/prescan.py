@@ -21,6 +21,7 @@ import ast
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections import deque
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from runtime_guard.vocabulary import Vocabulary
@@ -186,7 +187,8 @@ class ShapeScan:
         """
         patterns = [_words_pattern(self.vocabulary, tuple(type(p) for p in self.prefilters), self.prefilters)]
         if self.extra_words:
-            patterns.append(re.compile(r"\b(?:%s)\b" % alternation(w.lower() for w in self.extra_words)))
+            words = alternation((w.lower() for w in self.extra_words), whole_word_start=True)
+            patterns.append(re.compile(r"(?:%s)\b" % words))
         return match_lines(self.lowered, *patterns)
 
     def _expressions(self, statement: ast.AST, scope: Scope, lines: list[int] | None) -> None:
@@ -202,7 +204,7 @@ class ShapeScan:
             part = parts.pop()
             first = getattr(part, "lineno", None)
             if first is None:  # arguments, withitem, operators: look at their children
-                parts.extend(ast.iter_child_nodes(part))
+                _push_children(part, parts.append)
                 continue
             if lines is None:
                 self._walk(part, scope)
@@ -218,7 +220,7 @@ class ShapeScan:
             node = pending.pop()
             for hook in hooks.get(type(node), ()):
                 hook(node, scope)
-            pending.extend(ast.iter_child_nodes(node))
+            _push_children(node, pending.append)
 
 
 def _hooks(prefilters: list[Prefilter], classes: str, method: str) -> dict[type, list[Callable[[Any, Scope], None]]]:
@@ -284,10 +286,16 @@ def match_lines(source: str, *patterns: re.Pattern[str]) -> list[int]:
     return sorted({bisect_right(line_starts, offset) for offset in starts})
 
 
-def alternation(words: Iterable[str]) -> str:
+def alternation(words: Iterable[str], whole_word_start: bool = False) -> str:
     """A regular expression matching any of `words`, as a tree of their common prefixes
     (`c(?:ache|ull)`): the search tries each branch of a position's first character only. Wrap it
-    in a group to follow it with a quantifier."""
+    in a group to follow it with a quantifier.
+
+    With `whole_word_start`, a match must not follow a word character (`(?<!\w)` before the
+    words): each branch checks it after its first character (`c(?<!\wc)ache`), so the pattern still
+    starts with a literal, which the search skips to (a leading look-behind makes it try every
+    position: ~2x slower on source text).
+    """
     tree: dict[str, dict] = {}
     for word in words:
         node = tree
@@ -295,8 +303,12 @@ def alternation(words: Iterable[str]) -> str:
             node = node.setdefault(character, {})
         node[""] = {}
 
-    def branches(node: dict[str, dict]) -> str:
-        options = [re.escape(character) + branches(node[character]) for character in sorted(node) if character]
+    def branches(node: dict[str, dict], top: bool = False) -> str:
+        options = [
+            re.escape(character) + (rf"(?<!\w{re.escape(character)})" if top and whole_word_start else "")
+            + branches(node[character])
+            for character in sorted(node) if character
+        ]
         if not options:
             return ""
         if len(options) == 1 and "" not in node:
@@ -304,7 +316,7 @@ def alternation(words: Iterable[str]) -> str:
         group = options[0] if len(options) == 1 and len(options[0]) == 1 else "(?:" + "|".join(options) + ")"
         return group + "?" if "" in node else group
 
-    return branches(tree) or "(?!)"
+    return branches(tree, top=True) or "(?!)"
 
 
 def spans_line(node: ast.stmt, lines: list[int]) -> bool:
@@ -317,14 +329,53 @@ def spans_line(node: ast.stmt, lines: list[int]) -> bool:
 
 
 def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
-    """The nodes of `function`'s body, not of the functions, classes and lambdas nested in it."""
+    """The nodes of `function`'s body, not of the functions, classes and lambdas nested in it (nor
+    the expression contexts, as `walk`)."""
     pending: list[ast.AST] = list(function.body)
     while pending:
         node = pending.pop()
         if isinstance(node, _SCOPES):
             continue
         yield node
-        pending.extend(ast.iter_child_nodes(node))
+        _push_children(node, pending.append)
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.walk(node)` (breadth first, the same order) without the expression contexts (`Load`,
+    `Store`, `Del`), which no pre-filter or summary looks at: about a third of the nodes, and the
+    walk is about twice as fast."""
+    pending = deque([node])
+    push = pending.append
+    while pending:
+        node = pending.popleft()
+        _push_children(node, push)
+        yield node
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes(node)` (in order) without the expression contexts, as a list."""
+    found: list[ast.AST] = []
+    _push_children(node, found.append)
+    return found
+
+
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _push_children(node: ast.AST, push: Callable[[ast.AST], object]) -> None:
+    """Call `push` on each child node of `node`, in field order, expression contexts left out."""
+    kind = type(node)
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _CHILD_FIELDS[kind] = tuple(name for name in kind._fields if name != "ctx")
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            push(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    push(item)
 
 
 def own_statements(function: FunctionNode) -> Iterator[ast.AST]:

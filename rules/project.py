@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
-    alternation, definition_spans, definitions_holding, last_name, match_lines, own_nodes, own_statements, scan_shapes,
-    spans_line,
+    alternation, child_nodes, definition_spans, definitions_holding, last_name, match_lines, own_nodes, own_statements,
+    scan_shapes, spans_line, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -488,7 +488,7 @@ def _record_builds(
             isinstance(node, ast.stmt) and not spans_line(node, id_lines)
         ):
             continue
-        pending.extend(ast.iter_child_nodes(node))
+        pending.extend(child_nodes(node))
         if not isinstance(node, ast.Call) or not last_name(node.func)[:1].isupper():
             continue
         arguments = [*enumerate(node.args), *((k.arg, k.value) for k in node.keywords if k.arg)]
@@ -525,7 +525,7 @@ def _computes_from(value: ast.expr, owner: str, contents: frozenset[str]) -> boo
     the content itself."""
     if _field_read(value, contents) is not None:
         return False
-    return any(_field_read(n, contents) == owner for n in ast.walk(value) if isinstance(n, (ast.Attribute, ast.Subscript)))
+    return any(_field_read(n, contents) == owner for n in walk(value) if isinstance(n, (ast.Attribute, ast.Subscript)))
 _BLOCK_NODES = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
@@ -562,7 +562,7 @@ def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
             *vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.derived_fields,
             *vocabulary.bump_methods, *vocabulary.rehash_methods,
         }
-        pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?<!\w)(?:{alternation(words)})(?!\w)")
+        pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?:{alternation(words, whole_word_start=True)})(?!\w)")
     return match_lines(source, pattern)
 
 
@@ -575,12 +575,20 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
     its length to its block depth, and most need no walk.
     """
     text = source.encode("utf-8", "surrogatepass")
-    line_starts = [0, *(match.end() for match in re.finditer(rb"\r\n?|\n", text))]
+    # A statement's own text is at most its lines times the longest line: for most statements that
+    # bound is under the limit already, so the exact offsets (`line_starts`) are rarely needed.
+    longest_line = max(map(len, text.split(b"\n"))) + 1
+    line_starts: list[int] = []
 
     def offset(node: ast.AST, end: bool = False) -> int:
+        if not line_starts:
+            line_starts.extend([0, *(match.end() for match in re.finditer(rb"\r\n?|\n", text))])
         node = getattr(node, "pattern", node)  # a `case` block starts at its pattern
         line, column = (node.end_lineno, node.end_col_offset) if end else (node.lineno, node.col_offset)
         return line_starts[line - 1] + column if line and line - 1 < len(line_starts) else len(text)
+
+    def line(node: ast.AST) -> int:
+        return getattr(node, "pattern", node).lineno
 
     deepest = 0
     pending: list[tuple[ast.AST, int]] = [(tree, 1)]
@@ -599,6 +607,11 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
         if not parts:
             deepest = max(deepest, depth)
             continue
+        if isinstance(node, _BLOCK_NODES):
+            first = min([line(node), *(d.lineno for d in getattr(node, "decorator_list", ()))])
+            last = line(blocks[0]) if blocks else node.end_lineno or len(text)
+            if depth + (last - first + 1) * longest_line + 2 <= max(deepest, limit):
+                continue
         start = min([offset(node), *(offset(d) for d in getattr(node, "decorator_list", ()))]) if isinstance(node, _BLOCK_NODES) else 0
         end = offset(blocks[0]) if blocks else offset(node, end=True) if isinstance(node, _BLOCK_NODES) else len(text)
         if depth + (end - start) + 2 <= max(deepest, limit):
@@ -716,7 +729,7 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
     for statement in node.body:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
             auto_versioned = auto_versioned or any(
-                isinstance(n, ast.Constant) and n.value == "version_id_col" for n in ast.walk(statement.value)
+                isinstance(n, ast.Constant) and n.value == "version_id_col" for n in walk(statement.value)
             )
             table_row = table_row or (
                 isinstance(statement.value, ast.Call) and last_name(statement.value) in ORM_FIELD_CALLS
@@ -797,12 +810,12 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
                 if isinstance(target, ast.Name):
                     bindings.setdefault(target.id, []).append(node.value)
                 else:
-                    for bound in ast.walk(target):
+                    for bound in walk(target):
                         if isinstance(bound, ast.Name):
                             bindings.setdefault(bound.id, []).append(None)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem, ast.AugAssign)):
             target = node.optional_vars if isinstance(node, ast.withitem) else node.target
-            for bound in ast.walk(target) if target is not None else ():
+            for bound in walk(target) if target is not None else ():
                 if isinstance(bound, ast.Name):
                     bindings.setdefault(bound.id, []).append(None)
     args = function.args
@@ -844,7 +857,7 @@ def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_
     """For a method without a return annotation that returns what one of its class's fields holds
     (`return self.spans[sid]`, `self.spans.get(k)`, `iter(self.spans.values())`, `yield from self.spans`),
     that field's (element) class; `field_types` holds the fields typed with a class not built in."""
-    for node in ast.walk(method):
+    for node in walk(method):
         value = node.value if isinstance(node, (ast.Return, ast.YieldFrom)) else None
         while value is not None:
             if isinstance(value, ast.Call) and last_name(value.func) in ("iter", "list", "reversed", "sorted", "tuple") and value.args:
@@ -882,7 +895,7 @@ def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[
     attributes: set[str] = set()
     annotated: list[tuple[str, str]] = []
     assigned: list[tuple[str, str]] = []
-    for node in ast.walk(init):
+    for node in walk(init):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -953,7 +966,7 @@ def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary
     rehashes: set[str] = set()
     resets: set[str] = set()
     checks = False
-    for node in ast.walk(function):
+    for node in walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 owner, attr = _param_attribute(target, param_set)

@@ -13,7 +13,7 @@ import ast
 import re
 
 from spanlint.rules.names import REMOVING_METHODS, name_parts
-from spanlint.rules.prescan import alternation, match_lines
+from spanlint.rules.prescan import alternation, child_nodes, match_lines
 from runtime_guard.vocabulary import Vocabulary
 
 _LINES: dict[Vocabulary, tuple[re.Pattern[str], re.Pattern[str]]] = {}
@@ -73,7 +73,7 @@ def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef):
         node = pending.pop()
         yield node
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            pending.extend(ast.iter_child_nodes(node))
+            pending.extend(child_nodes(node))
 
 
 def _chain(node: ast.expr, params: set[str]) -> list[str]:

@@ -14,7 +14,7 @@ from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import MODEL_CALLS, literal_asks_for_summary, name_parts, summarize_request
-from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name, match_lines, spans_line
+from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name, match_lines, spans_line, walk
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
@@ -75,7 +75,7 @@ class SummarizeCallPrefilter(Prefilter):
         return any(
             (isinstance(n, ast.Constant) and isinstance(n.value, str) and self.request.search(n.value) is not None)
             or (isinstance(n, ast.Name) and n.id in self.prompts)
-            for n in ast.walk(expr)
+            for n in walk(expr)
         )
 
     def _summarizes(self, name: str) -> bool:

@@ -20,7 +20,9 @@ from spanlint.rules.evidence import (
 )
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
-from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase, last_name
+from spanlint.rules.prescan import (
+    ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase, last_name, walk,
+)
 from runtime_guard.vocabulary import Vocabulary
 _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
@@ -72,7 +74,7 @@ class DecisionLogEditPrefilter(Prefilter):
             for target in assignment_targets(node):
                 bindings.extend(_bound_pairs(target, node.value))
         for test in (node.test,) if isinstance(node, (ast.If, ast.While)) else ():
-            bindings.extend((n.target.id, n.value) for n in ast.walk(test) if isinstance(n, ast.NamedExpr))
+            bindings.extend((n.target.id, n.value) for n in walk(test) if isinstance(n, ast.NamedExpr))
         if isinstance(node, (ast.Delete, ast.Assign, ast.AnnAssign, ast.AugAssign)):
             self.pending.append((node, scope))
 
@@ -165,7 +167,7 @@ class DecisionLogEditPrefilter(Prefilter):
             words = [
                 word
                 for annotation in annotations
-                for node in ast.walk(annotation)
+                for node in walk(annotation)
                 for word in (
                     [node.id] if isinstance(node, ast.Name) else [node.attr] if isinstance(node, ast.Attribute)
                     else re.findall(r"\w+", node.value) if isinstance(node, ast.Constant) and isinstance(node.value, str)

@@ -13,7 +13,7 @@ from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import name_parts
-from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, walk
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -50,7 +50,7 @@ class ContentSlicePrefilter(Prefilter):
             return
         if isinstance(node, (ast.If, ast.While)):
             if self._walrus:  # `if (text := span.content):`
-                for named in ast.walk(node.test):
+                for named in walk(node.test):
                     if isinstance(named, ast.NamedExpr) and self._is_content(named.value):
                         self.aliases.add(named.target.id)
             return
@@ -90,7 +90,7 @@ class ContentSlicePrefilter(Prefilter):
     def _bounds_read(self, bounds: ast.expr, scope: Scope) -> bool:
         """Bounds that read an attribute or item, or a local the function binds from such a read."""
         names = set()
-        for node in ast.walk(bounds):
+        for node in walk(bounds):
             if isinstance(node, (ast.Attribute, ast.Subscript)):
                 return True
             if isinstance(node, ast.Name):
@@ -103,15 +103,15 @@ class ContentSlicePrefilter(Prefilter):
         if found is None:
             found = scope.notes["read_bound"] = set()
             assert scope.node is not None
-            for node in ast.walk(scope.node):
+            for node in walk(scope.node):
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
                     targets, value = (node.targets if isinstance(node, ast.Assign) else [node.target]), node.value
                 elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
                     targets, value = [node.target], node.iter
                 else:
                     continue
-                if value is not None and any(isinstance(n, (ast.Attribute, ast.Subscript)) for n in ast.walk(value)):
-                    found.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+                if value is not None and any(isinstance(n, (ast.Attribute, ast.Subscript)) for n in walk(value)):
+                    found.update(n.id for t in targets for n in walk(t) if isinstance(n, ast.Name))
         return found
 
 
