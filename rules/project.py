@@ -594,17 +594,10 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
     pending: list[tuple[ast.AST, int]] = [(tree, 1)]
     while pending:
         node, depth = pending.pop()
-        blocks: list[ast.AST] = []
-        parts: list[ast.AST] = []
-        for name in node._fields:
-            value = getattr(node, name)
-            for child in value if isinstance(value, list) else (value,):
-                if isinstance(child, _BLOCK_NODES):
-                    blocks.append(child)
-                elif isinstance(child, ast.AST):
-                    parts.append(child)
+        block_fields, part_fields = _nesting_fields(type(node))
+        blocks = [child for name in block_fields for child in getattr(node, name)]
         pending.extend((child, depth + 1) for child in blocks)
-        if not parts:
+        if not any(_holds_node(getattr(node, name)) for name in part_fields):
             deepest = max(deepest, depth)
             continue
         if isinstance(node, _BLOCK_NODES):
@@ -616,8 +609,33 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
         end = offset(blocks[0]) if blocks else offset(node, end=True) if isinstance(node, _BLOCK_NODES) else len(text)
         if depth + (end - start) + 2 <= max(deepest, limit):
             continue
+        parts = [child for name in part_fields for child in _as_list(getattr(node, name)) if isinstance(child, ast.AST)]
         deepest = max(deepest, depth + _expression_depth(parts))
     return deepest
+
+
+# The fields of statements (and `except`/`case` blocks, and the module) that hold blocks.
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_NESTING_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _nesting_fields(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the fields of a statement class that hold its blocks, the others), in field order."""
+    found = _NESTING_FIELDS.get(kind)
+    if found is None:
+        found = _NESTING_FIELDS[kind] = (
+            tuple(name for name in kind._fields if name in _BLOCK_FIELDS),
+            tuple(name for name in kind._fields if name not in _BLOCK_FIELDS),
+        )
+    return found
+
+
+def _holds_node(value: object) -> bool:
+    return isinstance(value, ast.AST) or (isinstance(value, list) and any(isinstance(item, ast.AST) for item in value))
+
+
+def _as_list(value: object) -> list[object]:
+    return value if isinstance(value, list) else [value]
 
 
 def _expression_depth(parts: list[ast.AST]) -> int:
@@ -800,7 +818,56 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
         return None
     if all(isinstance(value, ast.Constant) for value in returned):
         return None
-    bindings: dict[str, list[ast.expr | None]] = {}  # local -> its bound values (None: bound by a loop, `with`...)
+    args = function.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    sources: set[str] = set()
+
+    def new(value: ast.expr | None, depth: int) -> bool:
+        if isinstance(value, ast.Await):
+            value = value.value
+        if isinstance(value, ast.IfExp):
+            return new(value.body, depth) and new(value.orelse, depth)
+        if isinstance(value, ast.Constant):
+            return value.value is None
+        if isinstance(value, ast.Name):
+            if value.id in params or depth >= 4:
+                return False
+            values = (local_bindings() or {}).get(value.id)
+            return bool(values) and all(new(v, depth + 1) for v in values)
+        if not isinstance(value, ast.Call):
+            return False
+        called = last_name(value.func)
+        func = value.func
+        if isinstance(func, ast.Call) and last_name(func.func) == "type" or called in COPY_CALLS or called == "cls":
+            return True
+        if called.lstrip("_")[:1].isupper():
+            return True
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        if isinstance(func, ast.Name) or (
+            isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
+        ) or (isinstance(receiver, ast.Call) and last_name(receiver.func) == "super"):
+            sources.add(called)
+            return True
+        return False
+
+    # The returned forms are judged first, the body walked (for the locals, and for a `yield`) only
+    # when they may be new: the walk is most of the cost, and most returns are not.
+    walked: list[dict[str, list[ast.expr | None]] | None] = []
+
+    def local_bindings() -> dict[str, list[ast.expr | None]] | None:
+        if not walked:
+            walked.append(_local_bindings(function))
+        return walked[0]
+
+    if not all(new(value, 0) for value in returned):
+        return None
+    return tuple(sorted(sources)) if local_bindings() is not None else None
+
+
+def _local_bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]] | None:
+    """Each local of `function` -> the values bound to it (None: bound by a loop, `with`, unpacking...);
+    None for a generator."""
+    bindings: dict[str, list[ast.expr | None]] = {}
     for node in own_nodes(function):
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             return None
@@ -818,39 +885,7 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
             for bound in walk(target) if target is not None else ():
                 if isinstance(bound, ast.Name):
                     bindings.setdefault(bound.id, []).append(None)
-    args = function.args
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
-    sources: set[str] = set()
-
-    def new(value: ast.expr | None, depth: int) -> bool:
-        if isinstance(value, ast.Await):
-            value = value.value
-        if isinstance(value, ast.IfExp):
-            return new(value.body, depth) and new(value.orelse, depth)
-        if isinstance(value, ast.Constant):
-            return value.value is None
-        if isinstance(value, ast.Name):
-            values = bindings.get(value.id)
-            return value.id not in params and bool(values) and depth < 4 and all(new(v, depth + 1) for v in values)
-        if not isinstance(value, ast.Call):
-            return False
-        called = last_name(value.func)
-        func = value.func
-        if isinstance(func, ast.Call) and last_name(func.func) == "type" or called in COPY_CALLS or called == "cls":
-            return True
-        if called.lstrip("_")[:1].isupper():
-            return True
-        receiver = func.value if isinstance(func, ast.Attribute) else None
-        if isinstance(func, ast.Name) or (
-            isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
-        ) or (isinstance(receiver, ast.Call) and last_name(receiver.func) == "super"):
-            sources.add(called)
-            return True
-        return False
-
-    if not all(new(value, 0) for value in returned):
-        return None
-    return tuple(sorted(sources))
+    return bindings
 
 
 def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_types: Mapping[str, str]) -> str | None:

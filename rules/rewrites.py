@@ -407,6 +407,10 @@ class _EffectFinder(traversal.Visitor):
                 self.found = True
 
 
+# The node classes `ContentWritePrefilter._is_write` can accept.
+_WRITE_NODES = frozenset({ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete, ast.Call})
+
+
 class ContentWritePrefilter(Prefilter):
     """A function (not a constructor or validator) holding, in its own body, a statement shaped like
     one of the writes `content_writes` lists, before any span-likeness test. Only the functions
@@ -433,7 +437,7 @@ class ContentWritePrefilter(Prefilter):
         the copy may be stored back: `msgs[i] = m.model_copy(update=...)`, or through a local)."""
         new_content_copy = item_assignment = False
         for node in own_nodes(function):
-            if self._is_write(node):
+            if type(node) in _WRITE_NODES and self._is_write(node):
                 return True
             if isinstance(node, ast.Assign):
                 item_assignment = item_assignment or any(isinstance(t, ast.Subscript) for t in node.targets)
