@@ -594,10 +594,17 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
     pending: list[tuple[ast.AST, int]] = [(tree, 1)]
     while pending:
         node, depth = pending.pop()
-        block_fields, part_fields = _nesting_fields(type(node))
-        blocks = [child for name in block_fields for child in getattr(node, name)]
+        blocks: list[ast.AST] = []
+        parts: list[ast.AST] = []
+        for name in node._fields:
+            value = getattr(node, name)
+            for child in value if isinstance(value, list) else (value,):
+                if isinstance(child, _BLOCK_NODES):
+                    blocks.append(child)
+                elif isinstance(child, ast.AST):
+                    parts.append(child)
         pending.extend((child, depth + 1) for child in blocks)
-        if not any(_holds_node(getattr(node, name)) for name in part_fields):
+        if not parts:
             deepest = max(deepest, depth)
             continue
         if isinstance(node, _BLOCK_NODES):
@@ -609,33 +616,8 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
         end = offset(blocks[0]) if blocks else offset(node, end=True) if isinstance(node, _BLOCK_NODES) else len(text)
         if depth + (end - start) + 2 <= max(deepest, limit):
             continue
-        parts = [child for name in part_fields for child in _as_list(getattr(node, name)) if isinstance(child, ast.AST)]
         deepest = max(deepest, depth + _expression_depth(parts))
     return deepest
-
-
-# The fields of statements (and `except`/`case` blocks, and the module) that hold blocks.
-_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
-_NESTING_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-
-def _nesting_fields(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(the fields of a statement class that hold its blocks, the others), in field order."""
-    found = _NESTING_FIELDS.get(kind)
-    if found is None:
-        found = _NESTING_FIELDS[kind] = (
-            tuple(name for name in kind._fields if name in _BLOCK_FIELDS),
-            tuple(name for name in kind._fields if name not in _BLOCK_FIELDS),
-        )
-    return found
-
-
-def _holds_node(value: object) -> bool:
-    return isinstance(value, ast.AST) or (isinstance(value, list) and any(isinstance(item, ast.AST) for item in value))
-
-
-def _as_list(value: object) -> list[object]:
-    return value if isinstance(value, list) else [value]
 
 
 def _expression_depth(parts: list[ast.AST]) -> int:
