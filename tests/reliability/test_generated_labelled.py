@@ -23,14 +23,7 @@ SEED, COUNT = 7, 250
 RULES = ("SPL101", "SPL102", "SPL103", "SPL104", "SPL201", "SPL202", "SPL301", "SPL401", "SPL402", "SPL403", "SPL501")
 
 # (dimension, value): (precision floor, recall floor), measured on this sample at commit time.
-KNOWN_SHORTFALLS = {
-    ('rule', 'SPL104'): (1.0, 0.75),
-    ('form', 'attr'): (1.0, 0.9),
-    ('form', 'dunder_dict'): (1.0, 0.85),
-    ('alias_kind', 'comprehension'): (1.0, 0.94),
-    ('control_flow', 'if_one'): (1.0, 0.9),
-    ('control_flow', 'if_write'): (1.0, 0.93),
-    ('acquisition', 'bare_param'): (None, 0.0),
+KNOWN_SHORTFALLS: dict[tuple[str, str], tuple[float | None, float | None]] = {
 }
 
 
