@@ -14,10 +14,14 @@ the figures in bench/RESULTS.md: `python bench/generated.py --write-results`.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+
 import pytest
 
 from bench.generated import TARGET_P, TARGET_R, Tally, meets_target, run, tallies
 from bench.programs import generate
+from bench.programs.types import PROJECT_NAMES, class_source, project_type
 
 SEED, COUNT = 7, 250
 RULES = ("SPL101", "SPL102", "SPL103", "SPL104", "SPL201", "SPL202", "SPL301", "SPL401", "SPL402", "SPL403", "SPL501")
@@ -59,3 +63,16 @@ def test_a_shortfall_that_meets_the_target_leaves_the_table(table: dict[str, dic
 
 def test_every_shortfall_names_a_value_of_the_sample(table: dict[str, dict[str, Tally]]) -> None:
     assert [key for key in KNOWN_SHORTFALLS if key[1] not in table.get(key[0], {})] == []
+
+
+@pytest.mark.parametrize("kind", ["versioned", "hashed", "both", "embedded"])
+def test_the_fix_of_a_frozen_span_runs(kind: str) -> None:
+    """A frozen dataclass (the `object_setattr` form) is fixed the way it is written: a safe twin
+    whose version bump or rehash raises FrozenInstanceError is not a safe program."""
+    t = dataclasses.replace(project_type(kind, PROJECT_NAMES[kind][0], "same", setter=False, mapping=False), frozen=True)
+    fix = [*(t.fix_after_write("v") or []), *t.always_after_write("v")]
+    scope = {"dataclass": dataclasses.dataclass, "digest": lambda text: hashlib.sha256(text.encode()).hexdigest()}
+    exec("\n".join(line.text for line in class_source(t)), scope)
+    scope["v"] = scope[t.name](**{t.id: "s1", t.content: "new text"})
+    exec("\n".join(line.text for line in fix), scope)
+    assert fix
