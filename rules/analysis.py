@@ -43,7 +43,7 @@ _SERIALIZED_FORMS = frozenset({"dict", "dicts", "json", "yaml", "str", "string",
 GRAPH_MESSAGE_CLASS = ("langchain_core.messages", "BaseMessage")
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 # `SpanAnalysis.memo` keys of the guesses by name (`SpanAnalysis.guessed_classes`).
-_NAMES_BY_NOUN, _GUESSED, _GUESSED_SPAN = "names by noun", "guessed", "guessed span"
+_NAMES_BY_NOUN, _GUESSED, _GUESSED_ONE, _DECLARING = "names by noun", "guessed", "guessed one", "declaring"
 # Span nouns spelled two ways: a value named `msg` may be a `ChatMessage`, a `message` an agentscope `Msg`.
 _NOUN_SPELLINGS = {"msg": "message"}
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
@@ -197,27 +197,35 @@ class SpanAnalysis:
         defines whose name shares its span noun (`Block as BlockModel`, `PydanticBlock`)."""
         return self._guessed(expr, _GUESSED)
 
-    def guessed_span_class(self, expr: cst.BaseExpression, field: str | None = None) -> SpanClass | None:
-        """The span class `guessed_classes` finds for `expr` when it comes to one: of several, those
-        whose content is `field` (`node.text` with `TextNode` and `NodeWithScore` imported), then the
-        class the others extend (`TextNode` and the app's `SupportNode(TextNode)`)."""
-        return self._guessed(expr, _GUESSED_SPAN, field)
+    def guessed_class(self, expr: cst.BaseExpression, field: str | None = None) -> SpanClass | None:
+        """The class a value known only by its name (`passage`) is taken to have: the span class
+        `guessed_classes` finds for it when it comes to one (of several, those whose content is
+        `field`: `node.text` with `TextNode` and `NodeWithScore` imported; then the class the others
+        extend: `TextNode` and the app's `SupportNode(TextNode)`); for a bare name (a parameter, a local:
+        not `n.node`, a field of something) no span class of the module shares the noun of, the one class
+        this module imports or defines that declares `field` as its content (any content setter for a
+        setter call, `field` None), span or not (`Snippet`, a `Setting`, an `HttpPayload`)."""
+        return self._guessed(expr, _GUESSED_ONE, field)
 
     def _guessed(self, expr: cst.BaseExpression, kind: str, field: str | None = None) -> Any:
-        """`guessed_classes` (`kind` _GUESSED) or the span class made of it, computed once per set of
-        nouns (and field): rules ask about every write, and a generated module has thousands."""
+        """`guessed_classes` (`kind` _GUESSED) or the one class made of it, computed once per set of
+        nouns (and field, and bare name or not): rules ask about every write, and a generated module has thousands."""
         name = last_name(expr)
         nouns = frozenset({self._guess_noun(p) for p in name_parts(name)} - {None}) if name is not None else frozenset()
-        key = (kind, field, nouns)
+        bare = isinstance(expr, cst.Name)
+        key = (kind, field, nouns, bare)
         if key in self.memo:
             return self.memo[key]
-        if kind == _GUESSED_SPAN:
+        if kind == _GUESSED_ONE:
             spans = {c.name: c for c in self.guessed_classes(expr) if c.is_span}
+            named = bool(spans)
             if len(spans) > 1 and field is not None:
                 spans = {n: c for n, c in spans.items() if field in c.content_fields}
             if len(spans) > 1:
                 spans = {n: c for n, c in spans.items() if not c.ancestors & spans.keys()}
             found: Any = next(iter(spans.values())) if len(spans) == 1 else None
+            if not named and nouns and bare:
+                found = self._declaring(field)
         elif nouns:
             by_noun, names = self._names_by_noun()
             matching = sorted({index for noun in nouns for index in by_noun.get(noun, ())})
@@ -226,6 +234,20 @@ class SpanAnalysis:
             found = ()
         self.memo[key] = found
         return found
+
+    def _declaring(self, field: str | None) -> SpanClass | None:
+        """The one class this module imports or defines whose content is `field` (with a content
+        setter, `field` None), else None."""
+        key = (_DECLARING, field)
+        if key not in self.memo:
+            self._origin("")
+            assert self._origins is not None
+            found = {
+                known.name: known for local in self._origins if local[:1].isupper() and (known := self.class_named(local)) is not None
+                and (field in known.content_fields if field is not None else known.content_setters)
+            }
+            self.memo[key] = next(iter(found.values())) if len(found) == 1 else None
+        return self.memo[key]
 
     def _names_by_noun(self) -> tuple[dict[str, list[int]], list[str]]:
         """The names this module imports or defines (`_origin`), and the positions among them of those
@@ -533,14 +555,20 @@ class SpanAnalysis:
         return found if found is not None and found.is_span else None
 
     def is_span_like(
-        self, expr: cst.BaseExpression, facts: FunctionFacts | None, field_name: str | None = None
+        self, expr: cst.BaseExpression, facts: FunctionFacts | None, field_name: str | None = None,
+        *, content: str | None = None,
     ) -> bool:
         """True when `expr` evaluates to a span by its class, where it was read from, or its name.
 
         `field_name`, the content field about to be written, tightens the name-based evidence: a weak
-        noun with a weak field needs span context in the module.
+        noun with a weak field needs span context in the module. `content`, the content field written
+        or read: a value whose class the code does not say is not a span when `guessed_class` takes
+        it for a class that is not (`span.value` in a module whose one class with a `value` is a `Setting`).
         """
         known = self.known_class(expr, facts)
+        if known is None and content is not None:
+            known = self.guessed_class(expr, content)
+            known = known if known is not None and not known.is_span else None
         if known is not None:
             return known.is_span
         if self.declares_builtin(expr, facts):

@@ -166,8 +166,10 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 if field in self.content_fields:
                     self._add(container.value, field, value)
             elif string_key(target) in self.content_fields:
-                known = self.analysis.class_of(container, self.facts)
-                if known is not None and known.mapping:  # `span["content"] = ...` on a TypedDict span
+                known = self.analysis.known_class(container, self.facts)
+                if known is None:  # known only by its name (`def redact(self, span)`: `span["content"] = ...`)
+                    known = self.analysis.guessed_class(container, string_key(target))
+                if known is not None and known.is_span and known.mapping:  # `span["content"] = ...` on a TypedDict span
                     self._add(container, string_key(target), value, item=True)
 
     def _stored_copy(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
@@ -230,11 +232,11 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if value is not None and field is not None and _takes_out_only_built(value, owner, field, facts, analysis):
             return
         gate_field = field if not setter else None
-        if not analysis.is_span_like(owner, facts, gate_field):
+        if not analysis.is_span_like(owner, facts, gate_field, content=field):
             return
         span_class = analysis.class_of(owner, facts)
         if span_class is None and analysis.known_class(owner, facts) is None:
-            span_class = analysis.guessed_span_class(owner, field)
+            span_class = analysis.guessed_class(owner, field)
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
             span_class = analysis.project.subclass_declaring(span_class, field)
             if span_class is None:

@@ -73,6 +73,13 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "class Note:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n"
             "\n    def edit(self, text):\n        self.content = text\n"
         ),
+        # known only by its name: the one class of the module whose content it writes has a hash, no version
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Snippet:\n    span_id: str\n    content: str\n    content_hash: str\n\ndef redact(span):\n    span.content = scrub(span.content)\n"
+            "    span.content_hash = digest(span.content)\n"
+        ),
+        # ... and the one class of the module with a `text` is a widget, not a span
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Label:\n    id: str\n    text: str\n    x: int = 0\n    y: int = 0\n\ndef shout(span):\n    span.text = span.text.upper()\n"),
     ]
     invalid = [
         Invalid(
@@ -135,6 +142,16 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def edit(note: Note, text: str) -> None:\n    if text: note.body = text; note.version += 1\n",
             message="`note.body` rewritten in place without bumping `note.version`",
             help="Bump `note.version` after the write, or copy the span under a new id",
+        ),
+        # an unannotated value written as a mapping: the one TypedDict of the module with that content
+        Invalid(
+            "from typing import TypedDict\n\nclass MemoryBlock(TypedDict):\n    span_id: str\n    content: str\n"
+            "    version: int\n\ndef redact(chunk):\n    chunk[\"content\"] = scrub(chunk[\"content\"])\n",
+            line=9,
+            column=5,
+            fixed="from typing import TypedDict\n\nclass MemoryBlock(TypedDict):\n    span_id: str\n    content: str\n"
+            "    version: int\n\ndef redact(chunk):\n    chunk[\"content\"] = scrub(chunk[\"content\"])\n    chunk[\"version\"] += 1\n",
+            message="`chunk[\"content\"]` rewritten in place without bumping `chunk[\"version\"]`",
         ),
     ]
 

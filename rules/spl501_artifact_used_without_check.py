@@ -209,6 +209,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             '        lo, hi = self._offsets[(span.span_id, span.version)]\n'
             '        return span.content[lo:hi]\n'
         ),
+        # known only by its name, and the one class of the module with a `text` is a widget, not a span
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Label:\n    id: str\n    text: str\n    x: int = 0\n    y: int = 0\n\ndef highlighted(span, sel):\n    return span.text[sel.start:sel.end]\n"),
     ]
     invalid = [
         Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
@@ -259,6 +261,14 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             line=3,
             column=16,
             message="`span.content` sliced with offsets from `cite` without checking its version or hash against the span",
+        ),
+        # the span read out of the operator's own store, the offsets out of its offset map: both on `self`
+        Invalid(
+            "class Quoter:\n    def quote(self, sid):\n        node = self._nodes[sid]\n"
+            "        start, end = self._offsets[sid]\n        return node.text[start:end]\n",
+            line=5,
+            column=16,
+            message="`node.text` sliced with offsets from `self._offsets` without checking its version or hash against the span",
         ),
     ]
 
@@ -387,7 +397,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             owner = self.state.aliases.resolve(expr.value)
             analysis = self.context.analysis
             if (
-                analysis.is_span_like(owner, self.facts)
+                analysis.is_span_like(owner, self.facts, content=expr.attr.value)
                 or isinstance(owner, cst.Name) and owner.value in _SPAN_SHORTHANDS
                 or isinstance(owner, cst.Subscript) and analysis.is_span_read(owner, self.facts)
             ):
@@ -408,20 +418,20 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             if self._current_lookup(current):
                 continue  # offsets stored under the content's version or hash: computed on this content
             if isinstance(current, cst.Call):
-                read = self._offset_lookup(current, span_root)
+                read = self._offset_lookup(current, span)
                 if read is not None:
                     return read
-                if span_root is not None and isinstance(current.func, cst.Attribute) and access_root(current.func.value) == span_root:
+                if span_root is not None and isinstance(current.func, cst.Attribute) and _owned(current.func.value, span):
                     continue  # `span.text.find(x)`: a position computed now, on the content as it is
                 stack.extend(a.value for a in current.args)
                 continue
             if isinstance(current, cst.Name):
                 found = self.state.artifact_locals.get(current.value)
-                if found is not None and (span_root is None or access_root(found) != span_root):
+                if found is not None and (span_root is None or not _owned(found, span)):
                     return found
                 continue
             if isinstance(current, (cst.Attribute, cst.Subscript)):
-                read = self._offset_read(current, span_root)
+                read = self._offset_read(current, span)
                 if read is not None:
                     return read
                 if isinstance(current, cst.Subscript):
@@ -431,7 +441,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             stack.extend(current.children)
         return None
 
-    def _offset_lookup(self, call: cst.Call, span_root: str | None) -> cst.BaseExpression | None:
+    def _offset_lookup(self, call: cst.Call, span: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """`self.offset_map.get(span_id)`: offsets looked up under a key that does not follow the content."""
         func = call.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and call.args):
@@ -440,7 +450,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         inner = last_name(owner)
         if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
             return None
-        return owner if access_root(owner) != span_root else None
+        return None if _owned(owner, span) else owner
 
     def _current_lookup(self, node: cst.CSTNode) -> bool:
         """`offsets[(s.span_id, s.version)]`, `offsets.get((s.span_id, s.content_hash))`: a lookup under a
@@ -465,7 +475,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             stack.extend(current.children)
         return False
 
-    def _offset_read(self, node: cst.Attribute | cst.Subscript, span_root: str | None) -> cst.BaseExpression | None:
+    def _offset_read(self, node: cst.Attribute | cst.Subscript, span: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """`cit.start`, `art.offsets[0]`, `ann["end"]`, `self.offset_map[span_id]`: an offset read from an object."""
         key: str | None
         owner: cst.BaseExpression
@@ -480,11 +490,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 inner = last_name(owner)
                 if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
                     return None
-                return owner if access_root(owner) != span_root else None
+                return None if _owned(owner, span) else owner
         if not _OFFSET_PARTS.intersection(name_parts(key)):
             return None
-        root = access_root(owner)
-        if root is None or root == span_root:
+        if access_root(owner) is None or _owned(owner, span):
             return None
         if isinstance(owner, cst.Name) and owner.value in ("self", "cls") and not self._self_is_artifact():
             return None
@@ -512,6 +521,23 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 if artifact is not None:
                     self.state.slices.append((node, artifact))
                     return
+
+
+def _owned(expr: cst.BaseExpression, span: cst.BaseExpression | None) -> bool:
+    """`expr` is `span` or is read out of it (`span.meta["start"]`): the span's own, not an artifact.
+
+    A span read out of a container (`rec = self._items[sid]`) owns what is read out of that item only,
+    not the container's neighbours (`self._offsets[rec.span_id]`). With no span (or one read through a
+    call), only what has no named root is owned."""
+    root = access_root(span) if span is not None else None
+    if root is None:
+        return access_root(expr) is None
+    if isinstance(span, cst.Name):
+        return access_root(expr) == root
+    node = expr
+    while isinstance(node, (cst.Attribute, cst.Subscript)) and not node.deep_equals(span):
+        node = node.value
+    return node.deep_equals(span)
 
 
 def _built_here(value: cst.BaseExpression) -> bool:

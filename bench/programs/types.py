@@ -49,17 +49,25 @@ class SpanType:
         no hash: only a copy with a new id is safe)."""
         fixes: Code = []
         if self.version and self.kind != "embedded":
-            fixes += line(f"{self.get(v, 'version')} += 1" if self.mapping else f"{v}.version += 1")
+            fixes += line(self._bump(v))
         if self.stored_hash:
-            fixes += line(f"{self.get(v, 'content_hash')} = digest({self.read(v)})")
+            fixes += line(self._set(v, "content_hash", f"digest({self.read(v)})"))
         for name in self.derived:
-            fixes += line(f"{v}.{name} = None")
+            fixes += line(self._set(v, name, "None"))
         return fixes or None
 
     def always_after_write(self, v: str) -> Code:
         """What every rewrite of this kind does anyway (an embedded chunk's version is bumped:
         the hazard left is the embedding)."""
-        return line(f"{v}.version += 1") if self.kind == "embedded" and self.version else []
+        return line(self._bump(v)) if self.kind == "embedded" and self.version else []
+
+    # A frozen dataclass is written through `object.__setattr__` (assigning a field raises
+    # FrozenInstanceError), so its fixes are too: a twin that raises is not a safe program.
+    def _set(self, v: str, name: str, value: str) -> str:
+        return f'object.__setattr__({v}, "{name}", {value})' if self.frozen else f"{self.get(v, name)} = {value}"
+
+    def _bump(self, v: str) -> str:
+        return self._set(v, "version", f"{v}.version + 1") if self.frozen else f"{self.get(v, 'version')} += 1"
 
     def copy_expr(self, v: str, changes: dict[str, str]) -> str:
         if self.copy == "model_copy":
