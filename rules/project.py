@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
-    alternation, child_nodes, definition_spans, definitions_holding, last_name, match_lines, own_nodes, own_statements,
-    scan_shapes, spans_line, walk,
+    alternation, block_fields, child_nodes, definition_spans, definitions_holding, last_name, match_lines, own_nodes,
+    own_statements, scan_shapes, spans_line, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -540,10 +540,8 @@ def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | 
         node = queue.popleft()
         if isinstance(node, _DEFINITIONS):
             yield node
-        for name in node._fields:
-            value = getattr(node, name)
-            if isinstance(value, list):
-                queue.extend(item for item in value if isinstance(item, _BLOCK_NODES))
+        for name in block_fields(type(node)):
+            queue.extend(getattr(node, name))
 
 
 _HELPER_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
