@@ -526,7 +526,6 @@ def _computes_from(value: ast.expr, owner: str, contents: frozenset[str]) -> boo
     if _field_read(value, contents) is not None:
         return False
     return any(_field_read(n, contents) == owner for n in walk(value) if isinstance(n, (ast.Attribute, ast.Subscript)))
-_BLOCK_NODES = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
 def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -593,29 +592,39 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
     while pending:
         node, depth = pending.pop()
         blocks: list[ast.AST] = []
-        parts: list[ast.AST] = []
-        for name in node._fields:
-            value = getattr(node, name)
-            for child in value if isinstance(value, list) else (value,):
-                if isinstance(child, _BLOCK_NODES):
-                    blocks.append(child)
-                elif isinstance(child, ast.AST):
-                    parts.append(child)
-        pending.extend((child, depth + 1) for child in blocks)
-        if not parts:
-            deepest = max(deepest, depth)
-            continue
-        if isinstance(node, _BLOCK_NODES):
-            first = min([line(node), *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        for name in block_fields(type(node)):
+            blocks += getattr(node, name)
+        for child in blocks:
+            pending.append((child, depth + 1))
+        deepest = max(deepest, depth)  # a statement is at its depth; its expressions may go deeper
+        is_block = node is not tree
+        if is_block:  # the statement's own text, by lines first (cheap), then exactly
+            decorators = getattr(node, "decorator_list", None)
+            first = min(line(node), *(d.lineno for d in decorators)) if decorators else line(node)
             last = line(blocks[0]) if blocks else node.end_lineno or len(text)
             if depth + (last - first + 1) * longest_line + 2 <= max(deepest, limit):
                 continue
-        start = min([offset(node), *(offset(d) for d in getattr(node, "decorator_list", ()))]) if isinstance(node, _BLOCK_NODES) else 0
-        end = offset(blocks[0]) if blocks else offset(node, end=True) if isinstance(node, _BLOCK_NODES) else len(text)
+        parts = _expression_parts(node)
+        if not parts:
+            continue
+        start = min([offset(node), *(offset(d) for d in getattr(node, "decorator_list", ()))]) if is_block else 0
+        end = offset(blocks[0]) if blocks else offset(node, end=True) if is_block else len(text)
         if depth + (end - start) + 2 <= max(deepest, limit):
             continue
         deepest = max(deepest, depth + _expression_depth(parts))
     return deepest
+
+
+def _expression_parts(statement: ast.AST) -> list[ast.AST]:
+    """The child nodes of `statement` that are not its blocks (its expressions, `arguments`...)."""
+    parts: list[ast.AST] = []
+    for name in statement._fields:
+        value = getattr(statement, name)
+        if isinstance(value, ast.AST):
+            parts.append(value)
+        elif isinstance(value, list) and name not in block_fields(type(statement)):
+            parts.extend(item for item in value if isinstance(item, ast.AST))
+    return parts
 
 
 def _expression_depth(parts: list[ast.AST]) -> int:
