@@ -5,15 +5,16 @@ checks the installed version is in it and that the internals are what this modul
 they are not (a LibCST outside that range), each function falls back to the public API: slower,
 same findings.
 
-- `cst`: LibCST loaded on first use. Importing it takes ~90 ms (it builds ~290 node dataclasses;
-  ~45 ms with their methods' code kept, below), a third of the 300 ms a pre-commit run of one file
-  may take, and two files in three hold no rule candidate: they are never parsed. Modules that use LibCST write `from rules.libcst_backend import
-  cst` instead of `import libcst as cst`; the package loads when an attribute of `cst` is first read
-  (the standard library's `importlib.util.LazyLoader`, which puts the lazy module in
-  `sys.modules["libcst"]`: `import libcst` anywhere reads the module's `__spec__`, which loads it).
-  A process that imported LibCST already gets that module. While it loads, the methods `dataclasses`
-  generates for its node classes are not compiled again from their text: their code objects are
-  kept in a file beside spanlint's bytecode (`_DataclassCode`), which halves the import.
+- `cst`: LibCST loaded on first use. Importing it takes ~90 ms (it builds ~290 node dataclasses; ~45
+  ms with their methods' code kept, below), a third of the 300 ms a pre-commit run of one file may
+  take, and two files in three hold no rule candidate: they are never parsed. Modules that use LibCST
+  write `from rules.libcst_backend import cst` instead of `import libcst as cst`; the package loads
+  when an attribute of `cst` is first read (the standard library's `importlib.util.LazyLoader`, which
+  puts the lazy module in `sys.modules["libcst"]`: `import libcst` anywhere reads the module's
+  `__spec__`, which loads it). A process that imported LibCST already gets that module. While it
+  loads, the methods `dataclasses` generates for its node classes are not compiled again from their
+  text: their code objects are kept in a file beside spanlint's bytecode (`_DataclassCode`), which
+  halves the import.
 - `parse_module`: the parser's output is valid by construction (LibCST's source says as much), so
   the per-node validation (`CSTNode.__post_init__`, about a fifth of `parse_module`) is switched off
   while it parses.
