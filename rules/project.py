@@ -807,22 +807,45 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
         return None
     if all(isinstance(value, ast.Constant) for value in returned):
         return None
-    args = function.args
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
-    sources: set[str] = set()
+    judge = _Returns(function)
+    if not all(judge.new(value, 0) for value in returned):
+        return None
+    return tuple(sorted(judge.sources)) if judge.bindings() is not None else None
 
-    def new(value: ast.expr | None, depth: int) -> bool:
+
+class _Returns:
+    """Whether values a function returns are new (`new_object_sources`); the names of the functions
+    whose results they are, in `sources`. (A class, not a recursive closure: a closure that calls
+    itself is a reference cycle, which would keep the file's tree alive until a garbage collection.)"""
+
+    def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.function = function
+        args = function.args
+        self.params = {
+            a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None
+        }
+        self.sources: set[str] = set()
+        self._bindings: list[dict[str, list[ast.expr | None]] | None] = []
+
+    def bindings(self) -> dict[str, list[ast.expr | None]] | None:
+        """The function's locals and their values (`_local_bindings`), walked on first use: the
+        returned forms are judged first, and most are not new."""
+        if not self._bindings:
+            self._bindings.append(_local_bindings(self.function))
+        return self._bindings[0]
+
+    def new(self, value: ast.expr | None, depth: int) -> bool:
         if isinstance(value, ast.Await):
             value = value.value
         if isinstance(value, ast.IfExp):
-            return new(value.body, depth) and new(value.orelse, depth)
+            return self.new(value.body, depth) and self.new(value.orelse, depth)
         if isinstance(value, ast.Constant):
             return value.value is None
         if isinstance(value, ast.Name):
-            if value.id in params or depth >= 4:
+            if value.id in self.params or depth >= 4:
                 return False
-            values = (local_bindings() or {}).get(value.id)
-            return bool(values) and all(new(v, depth + 1) for v in values)
+            values = (self.bindings() or {}).get(value.id)
+            return bool(values) and all(self.new(v, depth + 1) for v in values)
         if not isinstance(value, ast.Call):
             return False
         called = last_name(value.func)
@@ -835,22 +858,9 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
         if isinstance(func, ast.Name) or (
             isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
         ) or (isinstance(receiver, ast.Call) and last_name(receiver.func) == "super"):
-            sources.add(called)
+            self.sources.add(called)
             return True
         return False
-
-    # The returned forms are judged first, the body walked (for the locals, and for a `yield`) only
-    # when they may be new: the walk is most of the cost, and most returns are not.
-    walked: list[dict[str, list[ast.expr | None]] | None] = []
-
-    def local_bindings() -> dict[str, list[ast.expr | None]] | None:
-        if not walked:
-            walked.append(_local_bindings(function))
-        return walked[0]
-
-    if not all(new(value, 0) for value in returned):
-        return None
-    return tuple(sorted(sources)) if local_bindings() is not None else None
 
 
 def _local_bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]] | None:
@@ -899,22 +909,25 @@ def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_
     return None
 
 
+def _constructed_class(value: ast.expr, params: Mapping[str, str | None]) -> str | None:
+    """The class `value` builds or holds in a constructor: `Cls(...)`, an annotated parameter, the
+    first of those in `param or Cls()`."""
+    if isinstance(value, ast.BoolOp):
+        return next((c for c in (_constructed_class(v, params) for v in value.values) if c), None)
+    if isinstance(value, ast.Name):
+        return params.get(value.id)
+    if isinstance(value, ast.Call):
+        name = last_name(value.func)
+        return name if name.lstrip("_")[:1].isupper() else None
+    return None
+
+
 def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[str], list[tuple[str, str]]]:
     """The attributes a constructor sets on `self`, and (attribute, class) for those it types:
     `self.x: Cls = ...`, then `self.x = Cls(...)`, `self.x = param` (an annotated parameter) and
     `self.x = param or Cls()`, in that order of precedence."""
     args = [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]
     params = {a.arg: _annotated_class(a.annotation) for a in args if a.annotation is not None}
-
-    def inferred(value: ast.expr) -> str | None:
-        if isinstance(value, ast.BoolOp):
-            return next((c for c in map(inferred, value.values) if c), None)
-        if isinstance(value, ast.Name):
-            return params.get(value.id)
-        if isinstance(value, ast.Call):
-            name = last_name(value.func)
-            return name if name.lstrip("_")[:1].isupper() else None
-        return None
 
     attributes: set[str] = set()
     annotated: list[tuple[str, str]] = []
@@ -935,7 +948,7 @@ def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                cls = inferred(node.value)
+                cls = _constructed_class(node.value, params)
                 if cls:
                     assigned.append((target.attr, cls))
     return attributes, annotated + assigned
