@@ -524,6 +524,8 @@ _LOCAL_METHOD_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)
 # and what must stand before it on its line for a local to be bound to it (`delta`, `delta: Reply`).
 _BUILDING_VALUE = re.compile(rf"=[ \t]*(?:await[ \t]+)?(?:[\w.]+\.)?(?:_*[A-Z]\w*|{alternation(COPY_CALLS)})\s*\(")
 _BOUND_LOCAL = re.compile(r"[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?")
+_WALRUS_TARGET = re.compile(r"(\w+)\s*:=")
+_LOOP_TARGET = re.compile(r"\bfor[ \t]+([\w \t,()\[\]*]+?)[ \t]+in\b")  # the target of a `for` header
 _OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
@@ -950,8 +952,9 @@ def built_locals(function: ast.FunctionDef | ast.AsyncFunctionDef, names: Iterab
 
     Only the statements are read (`own_statements`): a name that the function's text `text` binds in a
     loop or comprehension target (`for x in`, `for i, x in`) or with `:=` is not judged."""
-    target = r"[\w \t,()\[\]*]*?"  # what a `for` header's target holds
-    names = [name for name in names if not re.search(rf"\bfor[ \t]{target}\b{name}\b{target}[ \t]in\b|\b{name}\s*:=", text)]
+    bound_in_expressions = {name for target in _LOOP_TARGET.findall(text) for name in re.findall(r"\w+", target)}
+    bound_in_expressions.update(_WALRUS_TARGET.findall(text) if ":=" in text else ())
+    names = [name for name in names if name not in bound_in_expressions]
     if not names:
         return set()
     values: dict[str, list[ast.expr | None]] = {}
