@@ -515,11 +515,11 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
 
 
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
-# `x.m(`: a call of the method `m`; `self.f.m(`: of `m` on the field `f`; `x.m(` in a function: `m`
-# on the local `x`. Each starts with a literal character, for a fast search.
+# `x.m(`: a call of the method `m`; `self.f.m(`: of `m` on the field `f`. Each starts with a literal
+# character, for a fast search.
 _METHOD_CALL = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\(")
 _SELF_FIELD_CALL = re.compile(r"s(?<![\w.]s)elf\s*\.\s*(\w+)\s*\.\s*([A-Za-z_]\w*)\s*\(")
-_LOCAL_METHOD_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\(")
+_CALLED_AFTER_DOT = re.compile(r"\s*([A-Za-z_]\w*)\s*\(")  # `m(` after `x.`
 # A value that may build an object (a constructor call, a copy: `= ChatResponse(`, `= m.model_copy(`),
 # and what must stand before it on its line for a local to be bound to it (`delta`, `delta: Reply`).
 _BUILDING_VALUE = re.compile(rf"=[ \t]*(?:await[ \t]+)?(?:[\w.]+\.)?(?:_*[A-Z]\w*|{alternation(COPY_CALLS)})\s*\(")
@@ -587,15 +587,28 @@ def _calls_on_built_locals(tree: ast.Module, source: str, spans: tuple[tuple[int
     for index, names in candidates.items():
         first, last, _ = spans[index]
         start, end = line_starts[first - 1], line_starts[last] if last < len(line_starts) else len(source)
-        if not any(source.find(f"{name}.", start, end) >= 0 for name in names):
-            continue  # no `x.` of a local it may build (`x .m(` is rare: taken as a call on another object)
-        calls = _LOCAL_METHOD_CALL.findall(source, start, end)
-        called_on = names.intersection(receiver for receiver, _ in calls)
-        if not called_on:
+        calls = {name: methods for name in names if (methods := _methods_called_on(name, source, start, end))}
+        if not calls:
             continue
         nodes = nodes or list(definition_nodes(tree))
-        receivers = built_locals(nodes[index], called_on, source[start:end])
-        found.update(method for receiver, method in calls if receiver in receivers)
+        for receiver in built_locals(nodes[index], calls, source[start:end]):
+            found.update(calls[receiver])
+    return found
+
+
+def _methods_called_on(name: str, source: str, start: int, end: int) -> list[str]:
+    """The methods called on the local `name` (`name.m(`) in `source[start:end]`, each call once
+    (`name .m(`, rare, is left out: taken as a call on another object)."""
+    found = []
+    dotted = f"{name}."
+    at = source.find(dotted, start, end)
+    while at >= 0:
+        before = source[at - 1] if at else ""
+        if not (before.isalnum() or before in "_."):
+            call = _CALLED_AFTER_DOT.match(source, at + len(dotted), end)
+            if call is not None:
+                found.append(call.group(1))
+        at = source.find(dotted, at + 1, end)
     return found
 _ID_READS: dict[Vocabulary, re.Pattern[str]] = {}
 
