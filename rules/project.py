@@ -515,10 +515,8 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
 
 
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
-# `x.m(`: a call of the method `m`; `self.f.m(`: of `m` on the field `f`. Each starts with a literal
-# character, for a fast search.
+# `x.m(`: a call of the method `m` (starting with a literal character, for a fast search).
 _METHOD_CALL = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\(")
-_SELF_FIELD_CALL = re.compile(r"s(?<![\w.]s)elf\s*\.\s*(\w+)\s*\.\s*([A-Za-z_]\w*)\s*\(")
 _CALLED_AFTER_DOT = re.compile(r"\s*([A-Za-z_]\w*)\s*\(")  # `m(` after `x.`
 # A value that may build an object (a constructor call, a copy: `= ChatResponse(`, `= m.model_copy(`),
 # and what must stand before it on its line for a local to be bound to it (`delta`, `delta: Reply`).
@@ -554,9 +552,8 @@ def method_calls(
             for field_name, class_name in facts.field_types:
                 typed_as = class_name if class_name in known else None
                 fields[field_name] = typed_as if fields.get(field_name, typed_as) == typed_as else None
-    for field_name, method in _SELF_FIELD_CALL.findall(source) if any(fields.values()) else ():
-        class_name = fields.get(field_name)
-        if class_name:
+    for field_name, class_name in fields.items():
+        for method in _methods_called_on(f"self.{field_name}", source, 0, len(source)) if class_name else ():
             typed[method] += 1
             typed_calls.add((method, class_name))
     built = _calls_on_built_locals(tree, source, summary.definitions)
@@ -597,8 +594,8 @@ def _calls_on_built_locals(tree: ast.Module, source: str, spans: tuple[tuple[int
 
 
 def _methods_called_on(name: str, source: str, start: int, end: int) -> list[str]:
-    """The methods called on the local `name` (`name.m(`) in `source[start:end]`, each call once
-    (`name .m(`, rare, is left out: taken as a call on another object)."""
+    """The methods called on `name` (a local, or `self.field`: `name.m(`) in `source[start:end]`, each
+    call once (`name .m(`, rare, is left out: taken as a call on another object)."""
     found = []
     dotted = f"{name}."
     at = source.find(dotted, start, end)
