@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from spanlint.rules import traversal
 from spanlint.rules.analysis import callee_name
 from spanlint.rules.libcst_backend import cst
@@ -103,6 +105,16 @@ class ContainerAliases:
     def __init__(self, function: cst.FunctionDef) -> None:
         self._function = function
         self._aliases: dict[str, cst.BaseExpression] | None = None  # read on first use: most functions need none
+
+    @classmethod
+    def of(cls, function: cst.FunctionDef, memo: dict[Any, Any]) -> ContainerAliases:
+        """The aliases of `function`, one instance per file (`memo` is `SpanAnalysis.memo`): the rules
+        that ask share its walk of the body."""
+        key = ("container-aliases", function)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = cls(function)
+        return found
 
     @property
     def _bound(self) -> dict[str, cst.BaseExpression]:

@@ -5,13 +5,16 @@ checks the installed version is in it and that the internals are what this modul
 they are not (a LibCST outside that range), each function falls back to the public API: slower,
 same findings.
 
-- `cst`: LibCST loaded on first use. Importing it takes ~90 ms (it builds ~290 node dataclasses), a
-  third of the 300 ms a pre-commit run of one file may take, and two files in three hold no rule
-  candidate: they are never parsed. Modules that use LibCST write `from rules.libcst_backend import
-  cst` instead of `import libcst as cst`; the package loads when an attribute of `cst` is first read
-  (the standard library's `importlib.util.LazyLoader`, which puts the lazy module in
-  `sys.modules["libcst"]`: `import libcst` anywhere reads the module's `__spec__`, which loads it).
-  A process that imported LibCST already gets that module.
+- `cst`: LibCST loaded on first use. Importing it takes ~90 ms (it builds ~290 node dataclasses; ~45
+  ms with their methods' code kept, below), a third of the 300 ms a pre-commit run of one file may
+  take, and two files in three hold no rule candidate: they are never parsed. Modules that use LibCST
+  write `from rules.libcst_backend import cst` instead of `import libcst as cst`; the package loads
+  when an attribute of `cst` is first read (the standard library's `importlib.util.LazyLoader`, which
+  puts the lazy module in `sys.modules["libcst"]`: `import libcst` anywhere reads the module's
+  `__spec__`, which loads it). A process that imported LibCST already gets that module. While it
+  loads, the methods `dataclasses` generates for its node classes are not compiled again from their
+  text: their code objects are kept in a file beside spanlint's bytecode (`_DataclassCode`), which
+  halves the import.
 - `parse_module`: the parser's output is valid by construction (LibCST's source says as much), so
   the per-node validation (`CSTNode.__post_init__`, about a fifth of `parse_module`) is switched off
   while it parses.
@@ -27,12 +30,16 @@ same findings.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
+import marshal
+import os
 import sys
 import threading
 from functools import lru_cache
-from types import ModuleType
+from pathlib import Path
+from types import CodeType, ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
 
 if TYPE_CHECKING:
@@ -44,17 +51,95 @@ LINT_RECURSION_LIMIT = 60_000
 
 
 def _lazy(name: str) -> ModuleType:
-    """The module `name`, imported now if it is already, else when one of its attributes is read."""
+    """The module `name`, imported now if it is already, else when one of its attributes is read
+    (with the dataclass code of `_DataclassCode`)."""
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.find_spec(name)
     assert spec is not None and spec.loader is not None, f"{name} is not installed"
-    loader = importlib.util.LazyLoader(spec.loader)
+    loader = importlib.util.LazyLoader(_WithDataclassCode(spec.loader))
     spec.loader = loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     loader.exec_module(module)
     return module
+
+
+class _WithDataclassCode:
+    """A loader that runs another one's `exec_module` with `_DataclassCode` (and is that loader for
+    everything else)."""
+
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> ModuleType | None:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        with _DataclassCode(_DATACLASS_CODE_FILE):
+            self._loader.exec_module(module)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._loader, name)
+
+
+class _DataclassCode:
+    """While LibCST loads, `dataclasses` compiles its generated methods (`__init__`, `__eq__`...) once
+    per process from source text, about 600 of them, half of LibCST's import time (~50 ms of a
+    pre-commit run of one file). In this context, `dataclasses`' own `exec` takes each text's code
+    object from a file of them kept beside spanlint's bytecode (`__pycache__`, as trusted as
+    spanlint's own code) and compiles only texts it does not hold: the same code, keyed by its
+    exact text, so a file from another LibCST version only misses. When a text was missing, the file
+    is written anew (atomically) with the texts this load used, unless bytecode is not written
+    (`PYTHONDONTWRITEBYTECODE`, `PYTHONPYCACHEPREFIX`); a file that cannot be read or written is
+    ignored.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.code: dict[str, CodeType] = {}  # what the file holds
+        self.used: dict[str, CodeType] = {}  # what this load used: the file written anew holds these
+        self.added = False
+
+    def __enter__(self) -> _DataclassCode:
+        try:
+            loaded = marshal.loads(self.path.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            loaded = None
+        if isinstance(loaded, dict):
+            self.code = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, CodeType)}
+        if "exec" not in vars(dataclasses):
+            dataclasses.exec = self.exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if vars(dataclasses).get("exec") == self.exec:
+            del dataclasses.exec  # type: ignore[attr-defined]
+        if self.added and exc_info[0] is None and not (sys.dont_write_bytecode or sys.pycache_prefix):
+            self._write()
+
+    def exec(self, source: Any, globals: dict[str, Any] | None = None, locals: Mapping[str, Any] | None = None) -> None:
+        """`exec`, with `source` (a text) compiled once: as `exec` compiles it (`dont_inherit`)."""
+        if isinstance(source, str):
+            code = self.code.get(source)
+            if code is None:
+                code = self.code[source] = compile(source, "<string>", "exec", dont_inherit=True)
+                self.added = True
+            self.used[source] = code
+            source = code
+        exec(source, globals, locals)
+
+    def _write(self) -> None:
+        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_bytes(marshal.dumps(self.used))
+            os.replace(temporary, self.path)
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+
+
+_DATACLASS_CODE_FILE = Path(__file__).with_name("__pycache__") / f"dataclass-code.{importlib.util.MAGIC_NUMBER.hex()}.marshal"
 
 
 if TYPE_CHECKING:

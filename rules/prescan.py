@@ -157,10 +157,9 @@ class ShapeScan:
                 scopes.append(inner)
             elif isinstance(node, ast.ClassDef):
                 owners.update((id(item), node) for item in node.body)
-            for name in node._fields:
-                value = getattr(node, name)
-                if isinstance(value, list):
-                    pending.extend((item, inner) for item in value if isinstance(item, _BLOCK))
+            fields = _BLOCK_FIELDS.get(type(node))
+            for name in fields if fields is not None else block_fields(type(node)):
+                pending.extend((item, inner) for item in getattr(node, name))
         for prefilter in self.prefilters:
             prefilter.statements_done(scopes)
         if not self._expression_hooks:
@@ -387,10 +386,23 @@ def own_statements(function: FunctionNode) -> Iterator[ast.AST]:
         if isinstance(node, _SCOPES):
             continue
         yield node
-        for name in node._fields:
-            value = getattr(node, name)
-            if isinstance(value, list):
-                pending.extend(item for item in value if isinstance(item, _BLOCK))
+        fields = _BLOCK_FIELDS.get(type(node))
+        for name in fields if fields is not None else block_fields(type(node)):
+            pending.extend(getattr(node, name))
+
+
+# The fields in which statements hold their blocks (statements, `except` and `case` blocks).
+_BLOCK_LIST_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def block_fields(kind: type) -> tuple[str, ...]:
+    """The fields of the statement (or module, `except`, `case`) class `kind` that hold its blocks,
+    in field order."""
+    found = _BLOCK_FIELDS.get(kind)
+    if found is None:
+        found = _BLOCK_FIELDS[kind] = tuple(name for name in kind._fields if name in _BLOCK_LIST_FIELDS)
+    return found
 
 
 def last_name(node: ast.expr) -> str:

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
-    FunctionNode, alternation, child_nodes, definition_nodes, definition_spans, definitions_holding, last_name, match_lines,
-    own_nodes, own_statements, scan_shapes, spans_line, walk,
+    FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
+    last_name, match_lines, own_nodes, own_statements, scan_shapes, spans_line, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -674,7 +674,6 @@ def _computes_from(value: ast.expr, owner: str, contents: frozenset[str]) -> boo
     if _field_read(value, contents) is not None:
         return False
     return any(_field_read(n, contents) == owner for n in walk(value) if isinstance(n, (ast.Attribute, ast.Subscript)))
-_BLOCK_NODES = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
 def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -688,10 +687,8 @@ def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | 
         node = queue.popleft()
         if isinstance(node, _DEFINITIONS):
             yield node
-        for name in node._fields:
-            value = getattr(node, name)
-            if isinstance(value, list):
-                queue.extend(item for item in value if isinstance(item, _BLOCK_NODES))
+        for name in block_fields(type(node)):
+            queue.extend(getattr(node, name))
 
 
 _HELPER_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
@@ -743,29 +740,39 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
     while pending:
         node, depth = pending.pop()
         blocks: list[ast.AST] = []
-        parts: list[ast.AST] = []
-        for name in node._fields:
-            value = getattr(node, name)
-            for child in value if isinstance(value, list) else (value,):
-                if isinstance(child, _BLOCK_NODES):
-                    blocks.append(child)
-                elif isinstance(child, ast.AST):
-                    parts.append(child)
-        pending.extend((child, depth + 1) for child in blocks)
-        if not parts:
-            deepest = max(deepest, depth)
-            continue
-        if isinstance(node, _BLOCK_NODES):
-            first = min([line(node), *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        for name in block_fields(type(node)):
+            blocks += getattr(node, name)
+        for child in blocks:
+            pending.append((child, depth + 1))
+        deepest = max(deepest, depth)  # a statement is at its depth; its expressions may go deeper
+        is_block = node is not tree
+        if is_block:  # the statement's own text, by lines first (cheap), then exactly
+            decorators = getattr(node, "decorator_list", None)
+            first = min(line(node), *(d.lineno for d in decorators)) if decorators else line(node)
             last = line(blocks[0]) if blocks else node.end_lineno or len(text)
             if depth + (last - first + 1) * longest_line + 2 <= max(deepest, limit):
                 continue
-        start = min([offset(node), *(offset(d) for d in getattr(node, "decorator_list", ()))]) if isinstance(node, _BLOCK_NODES) else 0
-        end = offset(blocks[0]) if blocks else offset(node, end=True) if isinstance(node, _BLOCK_NODES) else len(text)
+        parts = _expression_parts(node)
+        if not parts:
+            continue
+        start = min([offset(node), *(offset(d) for d in getattr(node, "decorator_list", ()))]) if is_block else 0
+        end = offset(blocks[0]) if blocks else offset(node, end=True) if is_block else len(text)
         if depth + (end - start) + 2 <= max(deepest, limit):
             continue
         deepest = max(deepest, depth + _expression_depth(parts))
     return deepest
+
+
+def _expression_parts(statement: ast.AST) -> list[ast.AST]:
+    """The child nodes of `statement` that are not its blocks (its expressions, `arguments`...)."""
+    parts: list[ast.AST] = []
+    for name in statement._fields:
+        value = getattr(statement, name)
+        if isinstance(value, ast.AST):
+            parts.append(value)
+        elif isinstance(value, list) and name not in block_fields(type(statement)):
+            parts.extend(item for item in value if isinstance(item, ast.AST))
+    return parts
 
 
 def _expression_depth(parts: list[ast.AST]) -> int:
@@ -948,12 +955,10 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
         return None
     if all(isinstance(value, ast.Constant) for value in returned):
         return None
-    # The returned forms are judged first, the body walked (for the locals, and for a `yield`) only
-    # when they may be new: the walk is most of the cost, and most returns are not.
-    bindings = _Bindings(function, returning=True)
-    if not all(bindings.new(value) for value in returned) or bindings.generator:
+    judge = _Returns(function)
+    if not all(judge.new(value, 0) for value in returned):
         return None
-    return tuple(sorted(bindings.sources))
+    return tuple(sorted(judge.sources)) if judge.bindings() is not None else None
 
 
 def built_locals(function: ast.FunctionDef | ast.AsyncFunctionDef, names: Iterable[str], text: str) -> set[str]:
@@ -988,11 +993,11 @@ def built_locals(function: ast.FunctionDef | ast.AsyncFunctionDef, names: Iterab
             for bound in node.names:
                 local = bound if isinstance(bound, str) else (bound.asname or bound.name.split(".")[0])
                 values.setdefault(local, []).append(None)
-    bindings = _Bindings(function, values=values)
+    judge = _Returns(function, values)
     found = set()
     for name in names:
-        bindings.sources = set()
-        if bindings.new(ast.Name(name)) and not bindings.sources:
+        judge.sources = set()
+        if judge.new(ast.Name(name), 0) and not judge.sources:
             found.add(name)
     return found
 
@@ -1005,52 +1010,31 @@ def _store_names(target: ast.expr | None, values: dict[str, list[ast.expr | None
             values.setdefault(bound.id, []).append(None)
 
 
-class _Bindings:
-    """The values a function binds to each of its locals, to judge which values are new objects. The
-    body is walked on first need (`values`, `generator`)."""
+class _Returns:
+    """Whether values a function returns are new (`new_object_sources`); the names of the functions
+    whose results they are, in `sources`. (A class, not a recursive closure: a closure that calls
+    itself is a reference cycle, which would keep the file's tree alive until a garbage collection.)"""
 
     def __init__(
-        self, function: ast.FunctionDef | ast.AsyncFunctionDef, returning: bool = False,
-        values: dict[str, list[ast.expr | None]] | None = None,
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bindings: dict[str, list[ast.expr | None]] | None = None
     ) -> None:
-        """`returning`: only what the function returns is judged, so a generator's locals are not read;
-        `values`: the bindings, when already known."""
+        """`bindings`: the function's locals and their values, when already known (`built_locals`)."""
         self.function = function
-        self._returning = returning
-        self._values = values
-        self._generator = False
         args = function.args
-        self.params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
-        # The functions and methods whose results a value judged new is (new when theirs are).
+        self.params = {
+            a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None
+        }
         self.sources: set[str] = set()
+        self._bindings: list[dict[str, list[ast.expr | None]] | None] = [bindings] if bindings is not None else []
 
-    @property
-    def values(self) -> dict[str, list[ast.expr | None]]:
-        """Each local -> the values bound to it (None: bound by a loop, `with`, unpacking...)."""
-        if self._values is None:
-            self._values = {}
-            for node in own_nodes(self.function):
-                if isinstance(node, (ast.Yield, ast.YieldFrom)):
-                    self._generator = True
-                    if self._returning:
-                        break
-                elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                    for target in targets:
-                        if isinstance(target, ast.Name):
-                            self._values.setdefault(target.id, []).append(node.value)
-                        else:
-                            _store_names(target, self._values)
-                elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem, ast.AugAssign)):
-                    _store_names(node.optional_vars if isinstance(node, ast.withitem) else node.target, self._values)
-        return self._values
+    def bindings(self) -> dict[str, list[ast.expr | None]] | None:
+        """The function's locals and their values (`_local_bindings`), walked on first use: the
+        returned forms are judged first, and most are not new."""
+        if not self._bindings:
+            self._bindings.append(_local_bindings(self.function))
+        return self._bindings[0]
 
-    @property
-    def generator(self) -> bool:
-        """The function yields."""
-        return bool(self.values is not None and self._generator)
-
-    def new(self, value: ast.expr | None, depth: int = 0) -> bool:
+    def new(self, value: ast.expr | None, depth: int) -> bool:
         if isinstance(value, ast.Await):
             value = value.value
         if isinstance(value, ast.IfExp):
@@ -1060,7 +1044,7 @@ class _Bindings:
         if isinstance(value, ast.Name):
             if value.id in self.params or depth >= 4:
                 return False
-            values = self.values.get(value.id)
+            values = (self.bindings() or {}).get(value.id)
             return bool(values) and all(self.new(v, depth + 1) for v in values)
         if not isinstance(value, ast.Call):
             return False
@@ -1077,6 +1061,25 @@ class _Bindings:
             self.sources.add(called)
             return True
         return False
+
+
+def _local_bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]] | None:
+    """Each local of `function` -> the values bound to it (None: bound by a loop, `with`, unpacking...);
+    None for a generator."""
+    bindings: dict[str, list[ast.expr | None]] = {}
+    for node in own_nodes(function):
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return None
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    bindings.setdefault(target.id, []).append(node.value)
+                else:  # unpacked (`a, b = ...`); `a.x = ...` and `a[k] = ...` bind nothing
+                    _store_names(target, bindings)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem, ast.AugAssign)):
+            _store_names(node.optional_vars if isinstance(node, ast.withitem) else node.target, bindings)
+    return bindings
 
 
 def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_types: Mapping[str, str]) -> str | None:
@@ -1101,22 +1104,25 @@ def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_
     return None
 
 
+def _constructed_class(value: ast.expr, params: Mapping[str, str | None]) -> str | None:
+    """The class `value` builds or holds in a constructor: `Cls(...)`, an annotated parameter, the
+    first of those in `param or Cls()`."""
+    if isinstance(value, ast.BoolOp):
+        return next((c for c in (_constructed_class(v, params) for v in value.values) if c), None)
+    if isinstance(value, ast.Name):
+        return params.get(value.id)
+    if isinstance(value, ast.Call):
+        name = last_name(value.func)
+        return name if name.lstrip("_")[:1].isupper() else None
+    return None
+
+
 def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[str], list[tuple[str, str]]]:
     """The attributes a constructor sets on `self`, and (attribute, class) for those it types:
     `self.x: Cls = ...`, then `self.x = Cls(...)`, `self.x = param` (an annotated parameter) and
     `self.x = param or Cls()`, in that order of precedence."""
     args = [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]
     params = {a.arg: _annotated_class(a.annotation) for a in args if a.annotation is not None}
-
-    def inferred(value: ast.expr) -> str | None:
-        if isinstance(value, ast.BoolOp):
-            return next((c for c in map(inferred, value.values) if c), None)
-        if isinstance(value, ast.Name):
-            return params.get(value.id)
-        if isinstance(value, ast.Call):
-            name = last_name(value.func)
-            return name if name.lstrip("_")[:1].isupper() else None
-        return None
 
     attributes: set[str] = set()
     annotated: list[tuple[str, str]] = []
@@ -1137,7 +1143,7 @@ def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                cls = inferred(node.value)
+                cls = _constructed_class(node.value, params)
                 if cls:
                     assigned.append((target.attr, cls))
     return attributes, annotated + assigned

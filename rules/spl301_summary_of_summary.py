@@ -335,7 +335,7 @@ No fix: what to record as lineage is the caller's decision.
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().visit_FunctionDef(node)
-        self._stack.append(_Scope(dict(self.facts.params), function=node, aliases=ContainerAliases(node)))
+        self._stack.append(_Scope(dict(self.facts.params), function=node, aliases=ContainerAliases.of(node, self.context.analysis.memo)))
         self._signatures.setdefault(node.name.value, self._stack[-1].params)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:

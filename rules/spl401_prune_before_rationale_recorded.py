@@ -370,7 +370,7 @@ No fix: the rationale is the author's to write.
 
     # --- scopes --------------------------------------------------------------------------------
     def start_function(self, node: cst.FunctionDef) -> _Function:
-        return _Function(frozenset(self.facts.params), ContainerAliases(node))
+        return _Function(frozenset(self.facts.params), ContainerAliases.of(node, self.context.analysis.memo))
 
     def visit_For(self, node: cst.For) -> None:
         super().visit_For(node)

@@ -278,7 +278,7 @@ No fix: what to keep is a policy decision.
         self._aliases: list[ContainerAliases] = []  # of the enclosing functions, innermost last
 
     def start_function(self, node: cst.FunctionDef) -> set[str]:
-        self._aliases.append(ContainerAliases(node))
+        self._aliases.append(ContainerAliases.of(node, self.context.analysis.memo))
         return set()  # the function's own locals: names bound to something other than a log
 
     def finish_function(self, state: set[str], node: cst.FunctionDef) -> None:

@@ -188,7 +188,7 @@ No fix: which holders exist is specific to the application.
         return _tombstone_text(vocabulary).search(source) is not None
 
     def start_function(self, node: cst.FunctionDef) -> _Function:
-        return _Function(aliases=ContainerAliases(node))
+        return _Function(aliases=ContainerAliases.of(node, self.context.analysis.memo))
 
     def finish_function(self, function: _Function, node: cst.FunctionDef) -> None:
         if not function.removals:
