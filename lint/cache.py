@@ -47,14 +47,14 @@ from typing import Any, Callable, Iterable, Iterator, MutableMapping
 from spanlint.diagnostics import Diagnostic, Edit, FixSummary, Location
 from spanlint.settings import Settings
 from spanlint.source import Source
-from spanlint.rules.project import ClassFacts, FileSummary, HelperEffects, ProjectIndex
+from spanlint.rules.project import ClassFacts, FileSummary, HelperEffects, MethodCalls, ProjectIndex
 from runtime_guard.vocabulary import Vocabulary
 
 CACHE_DIR_NAME = ".spanlint_cache"
 DATABASE_NAME = "cache.db"
 # A file modified this recently may change again within the same mtime tick: do not trust its stat.
 RACY_NS = 2_000_000_000
-_TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects)}
+_TYPES = {t.__name__: t for t in (Diagnostic, Edit, FixSummary, Location, FileSummary, ClassFacts, HelperEffects, MethodCalls)}
 # A database of another layout (an older spanlint's) is emptied and made anew.
 SCHEMA_VERSION = 5
 # `PRAGMA application_id` of spanlint's databases ("SPLC"): a database without it is never altered.
@@ -77,7 +77,9 @@ _OLDER_LAYOUTS = {
 # The first line of the `.gitignore` spanlint writes in its cache directory.
 GITIGNORE_MARK = "# Created by spanlint automatically."
 # The tables of a stored `ProjectIndex`: each maps a name to the JSON of its value.
-_INDEX_TABLES = ("classes", "helpers", "alternatives", "builds")
+_INDEX_TABLES = ("classes", "helpers", "alternatives", "builds", "makers", "typed_calls")
+# The index's sets of names, stored as sorted lists.
+_INDEX_SETS = ("built_calls", "other_calls")
 # Merged indexes kept: the latest few (branches switched back and forth, concurrent runs).
 KEPT_INDEXES = 4
 
@@ -345,10 +347,14 @@ class Cache:
             return None  # none, or damaged since it was written
         try:
             tables = json.loads(row[0])
-            classes, helpers, alternatives, builds = (_Decoding(tables[name]) for name in _INDEX_TABLES)
+            mappings = {name: _Decoding(tables[name]) for name in _INDEX_TABLES}
+            sets = {name: tables[name] for name in _INDEX_SETS}
+            if not all(isinstance(names, list) and all(isinstance(n, str) for n in names) for names in sets.values()):
+                return None
+            sets = {name: set(names) for name, names in sets.items()}
         except (ValueError, TypeError, KeyError, RecursionError):
             return None
-        return ProjectIndex(vocabulary, classes, helpers, alternatives, builds)
+        return ProjectIndex(vocabulary, **mappings, **sets)
 
     def has_index(self, digest: str) -> bool:
         """Whether an index is stored under `digest` (without reading it)."""
@@ -360,6 +366,7 @@ class Cache:
                 name: {key: _canonical(encode(value)) for key, value in getattr(index, name).items()}
                 for name in _INDEX_TABLES
             }
+            tables.update({name: sorted(getattr(index, name)) for name in _INDEX_SETS})
             value = json.dumps(tables, sort_keys=True)
             self._indexes.append((digest, *_checked(value), time.time_ns()))
 

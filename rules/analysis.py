@@ -122,6 +122,7 @@ class FunctionFacts:
     built_collections: set[str] = field(default_factory=set)  # locals holding objects built here
     accumulators: set[str] = field(default_factory=set)  # locals starting as an empty list or dict
     mixed_collections: set[str] = field(default_factory=set)  # locals that receive values not built here
+    collected: dict[str, set[str]] = field(default_factory=dict)  # local -> the locals appended to it ("" for others)
 
     loop_sources: dict[str, str] = field(default_factory=dict)  # loop variable -> the local it iterates
     aliases: dict[str, str] = field(default_factory=dict)  # local -> the local it was bound to (`y = x`)
@@ -495,6 +496,31 @@ class SpanAnalysis:
             return self.known_class(kept, facts)
         return None
 
+    def reads_self(self, root: str, facts: FunctionFacts, _depth: int = 0) -> bool:
+        """The local `root` is `self`, or was read out of it (`for block in self.content`, `b = self.blocks[-1]`)
+        or out of a local list of such objects (`merged.append(block)`, then `merged[-1]`)."""
+        if root == "self":
+            return True
+        source = facts.alias_sources.get(root, "")
+        if re.match(r"self\b(?!\s*\()", source):
+            return True
+        held = re.match(r"\w+", source)
+        collected = facts.collected.get(held.group()) if held is not None and held.group() in facts.accumulators else None
+        return bool(collected) and _depth < 3 and all(c and self.reads_self(c, facts, _depth + 1) for c in collected)
+
+    def self_unheld(self, facts: FunctionFacts) -> bool:
+        """In a method, no one but its caller holds the object `self` is when it runs: the tree calls the
+        method only on objects the caller built (`ProjectIndex.called_only_on_built`), or its class is
+        a private builder whose instances only their builders hold (`ProjectIndex.is_private_builder`)."""
+        key = ("self unheld", facts.node)
+        found = self.memo.get(key)
+        if found is None:
+            owner = self.class_named(facts.self_class)
+            found = self.memo[key] = owner is not None and (
+                self.project.called_only_on_built(facts.node.name.value, owner) or self.project.is_private_builder(owner)
+            )
+        return found
+
     def returns_new(self, call: cst.Call, facts: FunctionFacts | None) -> bool:
         """`call` returns a new object: a model's reply (`self.model.invoke(...)`, `llm.complete(...)`),
         or what a function or method of the tree returns when each of its returns builds one
@@ -849,9 +875,13 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
         if (
             isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
             and func.attr.value in ("append", "extend", "insert") and node.args
-            and not isinstance(node.args[-1].value, (cst.Call, cst.ListComp, cst.List))
         ):
-            self.facts.mixed_collections.add(func.value.value)
+            value = node.args[-1].value
+            self.facts.collected.setdefault(func.value.value, set()).add(
+                value.value if isinstance(value, cst.Name) and func.attr.value != "extend" else ""
+            )
+            if not isinstance(value, (cst.Call, cst.ListComp, cst.List)):
+                self.facts.mixed_collections.add(func.value.value)
 
     def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
         if isinstance(original_node.target, cst.Name):

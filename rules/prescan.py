@@ -466,17 +466,22 @@ _OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _LINE_BREAK_SPLIT = re.compile(r"(\r\n|\r|\n)")
 
 
-def definition_spans(tree: ast.Module) -> tuple[tuple[int, int, int], ...]:
-    """(first line, last line, column) of each function of the module and method of its classes, in
-    source order; the first line is that of the first decorator."""
-    spans = []
+def definition_nodes(tree: ast.Module) -> Iterator[FunctionNode]:
+    """Each function of the module and method of its classes, in source order."""
     for statement in tree.body:
         members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
         for node in members:
             if isinstance(node, FUNCTIONS):
-                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-                spans.append((first, node.end_lineno or node.lineno, node.col_offset))
-    return tuple(spans)
+                yield node
+
+
+def definition_spans(tree: ast.Module) -> tuple[tuple[int, int, int], ...]:
+    """(first line, last line, column) of each of `definition_nodes`; the first line is that of the
+    first decorator."""
+    return tuple(
+        (min([node.lineno, *(d.lineno for d in node.decorator_list)]), node.end_lineno or node.lineno, node.col_offset)
+        for node in definition_nodes(tree)
+    )
 
 
 def definitions_holding(spans: tuple[tuple[int, int, int], ...], lines: Iterable[int]) -> frozenset[int]:

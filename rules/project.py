@@ -11,15 +11,17 @@ import ast
 import dataclasses
 import re
 import warnings
-from collections import deque
+from bisect import bisect_right
+from collections import Counter, deque
+from itertools import accumulate
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
 from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
-    alternation, block_fields, child_nodes, definition_spans, definitions_holding, last_name, match_lines, own_nodes,
-    own_statements, scan_shapes, spans_line, walk,
+    FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
+    last_name, match_lines, own_nodes, own_statements, scan_shapes, spans_line, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -166,6 +168,22 @@ class HelperEffects:
 RecordBuild = tuple[str, tuple["str | int", ...], tuple["str | int", ...], str, str]
 
 
+@dataclass(frozen=True)
+class MethodCalls:
+    """The methods a file calls (`x.m(...)`), by what the receiver is known to be: a local the calling
+    function built itself (`r = ChatResponse(...)`; `r.append_text(t)`), a field of `self` declared
+    with a class (`self._tts: TtsClient`), or anything else. A method every call of which, in the
+    whole tree, is on an object its caller built changes no object anyone else holds
+    (`ProjectIndex.called_only_on_built`)."""
+
+    built: tuple[str, ...] = ()  # methods called on a local the calling function built
+    typed: tuple[tuple[str, str], ...] = ()  # (method, class) of calls on a field of `self` declared with a class
+    other: tuple[str, ...] = ()  # methods called on any other receiver (a parameter, `self`, a read...)
+
+    def __bool__(self) -> bool:
+        return bool(self.built or self.typed or self.other)
+
+
 @dataclass
 class FileSummary:
     """The project-wide facts one file contributes."""
@@ -187,12 +205,14 @@ class FileSummary:
     builds: tuple[RecordBuild, ...] = ()
     # (name, path, sources) of each module-level function that returns a new object (`new_object_sources`).
     makers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    calls: MethodCalls = field(default_factory=MethodCalls)  # its method calls, by receiver
 
     def index_part(self) -> "FileSummary | None":
-        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds, makers); None when it adds nothing."""
-        if not (self.classes or self.helpers or self.builds or self.makers):
+        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds, makers, calls); None
+        when it adds nothing."""
+        if not (self.classes or self.helpers or self.builds or self.makers or self.calls):
             return None
-        return FileSummary(classes=self.classes, helpers=self.helpers, builds=self.builds, makers=self.makers)
+        return FileSummary(classes=self.classes, helpers=self.helpers, builds=self.builds, makers=self.makers, calls=self.calls)
 
 
 @dataclass
@@ -208,6 +228,11 @@ class ProjectIndex:
     builds: MutableMapping[str, list[RecordBuild]] = field(default_factory=dict)
     # For each module-level function name, (path, sources) of its definitions that return a new object.
     makers: MutableMapping[str, list[tuple[str, tuple[str, ...]]]] = field(default_factory=dict)
+    # The tree's method calls (`MethodCalls`), merged: methods called on an object the caller built, the
+    # classes of the typed fields of `self` each method is called on, methods called on anything else.
+    built_calls: set[str] = field(default_factory=set)
+    typed_calls: MutableMapping[str, set[str]] = field(default_factory=dict)
+    other_calls: set[str] = field(default_factory=set)
     # Classes of installed packages, else bundled facts (`rules.environment.FrameworkClasses`): the
     # classes the tree imports or extends but does not define. Not stored with the index.
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
@@ -232,6 +257,11 @@ class ProjectIndex:
             self.builds.setdefault(build[0], []).append(build)
         for name, path, sources in summary.makers:
             self.makers.setdefault(name, []).append((path, sources))
+        calls = summary.calls
+        self.built_calls.update(calls.built)
+        self.other_calls.update(calls.other)
+        for method, class_name in calls.typed:
+            self.typed_calls.setdefault(method, set()).add(class_name)
         self._resolved.clear()
 
     def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
@@ -287,6 +317,31 @@ class ProjectIndex:
             return False
         seen = _seen | {name}
         return all(self.returns_new(source, owner, origin, seen) for source in sources)
+
+    def called_only_on_built(self, method: str, owner: SpanClass) -> bool:
+        """The tree calls `method` of `owner`, and every call is on an object the caller built itself
+        (`MethodCalls.built`): none on another receiver (`self`, a parameter, an object read out of a
+        container) that may be an `owner`; a call on a field declared with an unrelated class
+        (`self._tts_client.append_text(...)` on a `TtsClient`) is not a call of `owner`'s method.
+        A method the tree never calls (public API) is called on objects others hold."""
+        if method not in self.built_calls or method in self.other_calls:
+            return False
+        for class_name in self.typed_calls.get(method, ()):
+            known = self.class_named(class_name)
+            if class_name == owner.name or class_name in owner.ancestors or (known is not None and owner.name in known.ancestors):
+                return False
+        return True
+
+    def is_private_builder(self, owner: SpanClass) -> bool:
+        """`owner` is a private class (`_AccTextBlock`: no code outside its package builds or takes one)
+        with a method of its own that builds a new object of another class out of it (`build() ->
+        TextBlock`, `ClassFacts.new_returns`): an accumulator whose instances only the code that
+        builds them holds; its product is what others hold."""
+        if not owner.name.startswith("_"):
+            return False
+        own = next((c for c in (self.classes.get(owner.name), *self.alternatives.get(owner.name, ())) if c is not None and c.path == owner.path), None)
+        returns = dict(own.returns) if own is not None else {}
+        return own is not None and any(returns.get(method) not in (None, owner.name) for method, _ in own.new_returns)
 
     def span_class(self, name: str | None, origin: str | None = None) -> SpanClass | None:
         """The class named `name` if it is a span class (declares or inherits an id and a content field)."""
@@ -452,6 +507,7 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
     found = scan_shapes(tree, source, vocabulary)
     summary.shapes = frozenset(found)
     summary.definitions = definition_spans(tree)
+    summary.calls = method_calls(tree, source, summary, imported)
     summary.shape_definitions = {
         shape: definitions_holding(summary.definitions, lines) for shape, lines in found.items()
     }
@@ -459,6 +515,98 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
 
 
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+# `x.m(`: a call of the method `m` (starting with a literal character, for a fast search).
+_METHOD_CALL = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\(")
+_CALLED_AFTER_DOT = re.compile(r"\s*([A-Za-z_]\w*)\s*\(")  # `m(` after `x.`
+# A value that may build an object (a constructor call, a copy: `= ChatResponse(`, `= m.model_copy(`),
+# and what must stand before it on its line for a local to be bound to it (`delta`, `delta: Reply`).
+_BUILDING_VALUE = re.compile(rf"=[ \t]*(?:await[ \t]+)?(?:[\w.]+\.)?(?:_*[A-Z]\w*|{alternation(COPY_CALLS)})\s*\(")
+_BOUND_LOCAL = re.compile(r"[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?")
+_WALRUS_TARGET = re.compile(r"(\w+)\s*:=")
+_LOOP_TARGET = re.compile(r"\bfor[ \t]+([\w \t,()\[\]*]+?)[ \t]+in\b")  # the target of a `for` header
+_OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def method_calls(
+    tree: ast.Module, source: str, summary: FileSummary, imported: Mapping[str, tuple[str, str]]
+) -> MethodCalls:
+    """The file's method calls by receiver (`MethodCalls`), counted on the text: every `.m(` is a call
+    of `m`; those on a local that every binding in its function builds (`built_locals`) and those on
+    a field of `self` that a class of the file declares with a class (defined in the file or imported
+    from a module, not `Any` or a type variable; `module_imports` gives `imported`) are taken out of
+    the rest."""
+    called = Counter(_METHOD_CALL.findall(source))
+    if not called:
+        return MethodCalls()
+    typed: Counter[str] = Counter()
+    typed_calls: set[tuple[str, str]] = set()
+    fields: dict[str, str | None] = {}
+    if summary.classes:
+        known = {*summary.classes, *(
+            local for local, (module, _) in imported.items() if module.split(".")[0] not in RECORD_LIBRARIES
+        ), *(
+            alias.asname or alias.name for statement in tree.body if isinstance(statement, ast.ImportFrom) and statement.level
+            for alias in statement.names
+        )}
+        for facts in summary.classes.values():
+            for field_name, class_name in facts.field_types:
+                typed_as = class_name if class_name in known else None
+                fields[field_name] = typed_as if fields.get(field_name, typed_as) == typed_as else None
+    for field_name, class_name in fields.items():
+        for method in _methods_called_on(f"self.{field_name}", source, 0, len(source)) if class_name else ():
+            typed[method] += 1
+            typed_calls.add((method, class_name))
+    built = _calls_on_built_locals(tree, source, summary.definitions)
+    other = called - built - typed if built or typed else called
+    return MethodCalls(tuple(sorted(built)), tuple(sorted(typed_calls)), tuple(sorted(other)))
+
+
+def _calls_on_built_locals(tree: ast.Module, source: str, spans: tuple[tuple[int, int, int], ...]) -> Counter[str]:
+    """How often each method is called (`x.m(`) on a local `x` its function built (`built_locals`), in
+    the functions and methods of `spans` (`definition_spans`) holding a line that may build one."""
+    found: Counter[str] = Counter()
+    matches = list(_BUILDING_VALUE.finditer(source))
+    if not matches or not spans:
+        return found
+    if _OTHER_LINE_BREAKS.search(source):  # the parser's lines, not `str.splitlines`'
+        line_starts = [0, *(m.end() for m in re.finditer(r"\r\n?|\n", source))]
+    else:
+        line_starts = [0, *accumulate(map(len, source.splitlines(True)))]
+    firsts = [first for first, _, _ in spans]
+    candidates: dict[int, set[str]] = {}
+    for match in matches:
+        line = bisect_right(line_starts, match.start())
+        bound = _BOUND_LOCAL.fullmatch(source, line_starts[line - 1], match.start())
+        index = bisect_right(firsts, line) - 1
+        if bound is not None and index >= 0 and line <= spans[index][1]:
+            candidates.setdefault(index, set()).add(bound.group(1))
+    nodes: list[FunctionNode] = []
+    for index, names in candidates.items():
+        first, last, _ = spans[index]
+        start, end = line_starts[first - 1], line_starts[last] if last < len(line_starts) else len(source)
+        calls = {name: methods for name in names if (methods := _methods_called_on(name, source, start, end))}
+        if not calls:
+            continue
+        nodes = nodes or list(definition_nodes(tree))
+        for receiver in built_locals(nodes[index], calls, source[start:end]):
+            found.update(calls[receiver])
+    return found
+
+
+def _methods_called_on(name: str, source: str, start: int, end: int) -> list[str]:
+    """The methods called on `name` (a local, or `self.field`: `name.m(`) in `source[start:end]`, each
+    call once (`name .m(`, rare, is left out: taken as a call on another object)."""
+    found = []
+    dotted = f"{name}."
+    at = source.find(dotted, start, end)
+    while at >= 0:
+        before = source[at - 1] if at else ""
+        if not (before.isalnum() or before in "_."):
+            call = _CALLED_AFTER_DOT.match(source, at + len(dotted), end)
+            if call is not None:
+                found.append(call.group(1))
+        at = source.find(dotted, at + 1, end)
+    return found
 _ID_READS: dict[Vocabulary, re.Pattern[str]] = {}
 
 
@@ -813,19 +961,71 @@ def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tupl
     return tuple(sorted(judge.sources)) if judge.bindings() is not None else None
 
 
+def built_locals(function: ast.FunctionDef | ast.AsyncFunctionDef, names: Iterable[str], text: str) -> set[str]:
+    """Those of `names` that are locals of `function` every binding of which builds a new object
+    itself (a constructor call, a copy: `new_object_sources` without results of other functions).
+
+    Only the statements are read (`own_statements`): a name that the function's text `text` binds in a
+    loop or comprehension target (`for x in`, `for i, x in`) or with `:=` is not judged."""
+    bound_in_expressions = {name for target in _LOOP_TARGET.findall(text) for name in re.findall(r"\w+", target)}
+    bound_in_expressions.update(_WALRUS_TARGET.findall(text) if ":=" in text else ())
+    names = [name for name in names if name not in bound_in_expressions]
+    if not names:
+        return set()
+    values: dict[str, list[ast.expr | None]] = {}
+    for node in own_statements(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+                else:
+                    _store_names(target, values)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+            values.setdefault(node.target.id, []).append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.For, ast.AsyncFor)):
+            _store_names(node.target, values)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                _store_names(item.optional_vars, values)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            values.setdefault(node.name, []).append(None)
+        elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)):
+            for bound in node.names:
+                local = bound if isinstance(bound, str) else (bound.asname or bound.name.split(".")[0])
+                values.setdefault(local, []).append(None)
+    judge = _Returns(function, values)
+    found = set()
+    for name in names:
+        judge.sources = set()
+        if judge.new(ast.Name(name), 0) and not judge.sources:
+            found.add(name)
+    return found
+
+
+def _store_names(target: ast.expr | None, values: dict[str, list[ast.expr | None]]) -> None:
+    """The names `target` binds (`a, b = ...`, `for a in ...`), to values not known; `a.x = ...` and
+    `a[k] = ...` bind nothing."""
+    for bound in walk(target) if target is not None else ():
+        if isinstance(bound, ast.Name) and isinstance(bound.ctx, ast.Store):
+            values.setdefault(bound.id, []).append(None)
+
+
 class _Returns:
     """Whether values a function returns are new (`new_object_sources`); the names of the functions
     whose results they are, in `sources`. (A class, not a recursive closure: a closure that calls
     itself is a reference cycle, which would keep the file's tree alive until a garbage collection.)"""
 
-    def __init__(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+    def __init__(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bindings: dict[str, list[ast.expr | None]] | None = None
+    ) -> None:
+        """`bindings`: the function's locals and their values, when already known (`built_locals`)."""
         self.function = function
         args = function.args
         self.params = {
             a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None
         }
         self.sources: set[str] = set()
-        self._bindings: list[dict[str, list[ast.expr | None]] | None] = []
+        self._bindings: list[dict[str, list[ast.expr | None]] | None] = [bindings] if bindings is not None else []
 
     def bindings(self) -> dict[str, list[ast.expr | None]] | None:
         """The function's locals and their values (`_local_bindings`), walked on first use: the
@@ -875,15 +1075,10 @@ def _local_bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[st
             for target in targets:
                 if isinstance(target, ast.Name):
                     bindings.setdefault(target.id, []).append(node.value)
-                else:
-                    for bound in walk(target):
-                        if isinstance(bound, ast.Name):
-                            bindings.setdefault(bound.id, []).append(None)
+                else:  # unpacked (`a, b = ...`); `a.x = ...` and `a[k] = ...` bind nothing
+                    _store_names(target, bindings)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem, ast.AugAssign)):
-            target = node.optional_vars if isinstance(node, ast.withitem) else node.target
-            for bound in walk(target) if target is not None else ():
-                if isinstance(bound, ast.Name):
-                    bindings.setdefault(bound.id, []).append(None)
+            _store_names(node.optional_vars if isinstance(node, ast.withitem) else node.target, bindings)
     return bindings
 
 

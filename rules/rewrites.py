@@ -5,7 +5,9 @@ rewrite a span-like object's content while it keeps its id: attribute (augmented
 `setattr`/`object.__setattr__`, `__dict__[...]`, item assignment or deletion and mutating methods
 on list-valued content, content setter methods, and copies with new content stored back under the
 same id. Exempt: constructors (`__init__`, `__post_init__`, `__new__`, validators), objects built
-or copied in the function, and tombstone writes (a prune, not a rewrite).
+or copied in the function, tombstone writes (a prune, not a rewrite), and a method's writes to
+`self` or what it holds when no one else holds `self` (`SpanAnalysis.self_unheld`: the tree calls
+the method only on objects their callers built, or its class is a private builder).
 
 `RewriteRule` is the base of those rules: it calls `check(write)` for each write of each function.
 """
@@ -225,7 +227,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             return
         analysis, facts = self.analysis, self.facts
         root = root_name(owner)
-        if root is None or facts.is_built(root):
+        if root is None or facts.is_built(root) or (analysis.reads_self(root, facts) and analysis.self_unheld(facts)):
             return
         if value is not None and analysis.is_tombstone(value):
             return

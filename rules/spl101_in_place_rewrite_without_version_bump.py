@@ -25,7 +25,12 @@ A bump is an assignment or augmented assignment to the version field, a bump met
 is given. A bump before the write counts; a bump under a condition that does not cover the write,
 or skipped by an early `return`, does not. Objects built in the function, constructors
 (`__init__`, `__post_init__`, `__new__`) and tombstone writes (`span.content = "[pruned]"`) are
-exempt, and so are classes known to have no version field (see SPL103).
+exempt, and so are classes known to have no version field (see SPL103). A method's write to its own
+`self` (or to what `self` holds) is judged where the method is called: exempt when every call of it
+in the linted tree is on an object the caller built itself (`delta = Reply(...)`;
+`delta.append_text(t)`), or when its class is a private builder (`_TextBlockBuilder` with a `build()`
+that makes a new block); kept when any call is on an object received or read out of a container, and
+when the tree never calls it (public API).
 
 ## Why is this bad?
 The span keeps its id, so every artifact keyed on it (embeddings, token-offset maps, citations,

@@ -17,7 +17,7 @@ Finds in-place content writes (the same forms as SPL101) on a span whose class, 
 linted tree or imported from an installed framework (LangChain's `AIMessage`, see
 `docs/frameworks.md`), declares an id field but neither a version field nor a content hash (stored
 or computed). Writes that also give the span a new id in the same function are copy-on-rewrite and are
-not reported. On a class that also declares fields derived from its content (an embedding, offsets:
+not reported; a method's writes to its own `self` are judged at its calls, as in SPL101. On a class that also declares fields derived from its content (an embedding, offsets:
 Haystack's `Document`, CrewAI's `MemoryRecord`), a write that leaves them describing the old text is
 SPL104's (one finding per write); once they are reset, the id kept is this rule's.
 
@@ -70,6 +70,29 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         Valid("from pydantic import BaseModel\n\nclass Setting(BaseModel):\n    id: str\n    value: str\n\ndef set_value(setting: Setting, value):\n    setting.value = value\n"),
         Valid("class ApiError(Exception):\n    def __init__(self, id, body):\n        self.id = id\n        self.body = body\n\ndef shorten(error: ApiError) -> None:\n    error.body = error.body[:200]\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    content_hash: str\n\ndef edit(span: Span):\n    span.content = 'x'\n"),
+        # A streaming response grows a block of its own content; the tree calls it only on the response
+        # each chunk builds, before handing it out: no one holds it yet.
+        Valid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass TextBlock:\n    id: str\n    text: str\n\n"
+            "@dataclass\nclass ChatResponse:\n    id: str\n    content: list[TextBlock] = field(default_factory=list)\n\n"
+            "    def append_text(self, text: str, block_id: str) -> 'ChatResponse':\n"
+            "        for block in self.content:\n            if block.id == block_id:\n                block.text += text\n"
+            "        return self\n\n"
+            "def parse(events, response_id):\n    for event in events:\n        delta = ChatResponse(id=response_id)\n"
+            "        delta.append_text(event.text, event.block_id)\n        yield delta\n"
+        ),
+        # A private accumulator collects fragments and builds a new block out of them; only the stream
+        # that builds it holds it.
+        Valid(
+            "from pydantic import BaseModel, Field\n\nclass TextBlock(BaseModel):\n    id: str\n    text: str\n\n"
+            "class _TextBlockBuilder(TextBlock):\n    text: list[str] = Field(default_factory=list)\n\n"
+            "    def append(self, block: TextBlock) -> None:\n        self.text.append(block.text)\n\n"
+            "    def build(self) -> TextBlock:\n        return TextBlock(id=self.id, text=''.join(self.text))\n\n"
+            "class Stream:\n    def __init__(self) -> None:\n        self._blocks = {}\n\n"
+            "    def add(self, block: TextBlock) -> None:\n        builder = self._blocks.get(block.id)\n"
+            "        if builder is None:\n            builder = self._blocks[block.id] = _TextBlockBuilder(id=block.id)\n"
+            "        builder.append(block)\n"
+        ),
     ]
     invalid = [
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Memo:\n    id: str\n    body: str\n\ndef redact(memo: Memo) -> None:\n    memo.body = scrub(memo.body)\n", line=9, column=5, message="`memo.body` rewritten in place; `Memo` keeps its `id` and has no version or hash", help="Give `memo` a new `id`, or exempt `Memo` in `vocabulary.not_span_classes`"),
@@ -79,6 +102,28 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\ndef merge(messages: list[ChatMessage]) -> None:\n    messages[0].content += messages[1].content\n    del messages[1]\n", line=10, column=5, message="`messages[0].content` rewritten in place; `ChatMessage` keeps its `id` and has no version or hash", help="Give `messages[0]` a new `id`, or exempt `ChatMessage` in `vocabulary.not_span_classes`"),
         Invalid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\ndef append(block: Block, text: str) -> None:\n    setattr(block, 'value', block.value + text)\n", line=9, column=5, message="`block.value` rewritten in place; `Block` keeps its `id` and has no version or hash"),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    role: str\n    content: str\n\nclass Chat:\n    def __init__(self):\n        self.history: dict[str, ChatMessage] = {}\n\n    def edit(self, message_id: str, text: str) -> None:\n        msg = self.history[message_id]\n        msg.content = text\n", line=15, column=9, message="`msg.content` rewritten in place; `ChatMessage` keeps its `id` and has no version or hash"),
+        # The same response method, called on a reply taken from the buffer of replies handed out.
+        Invalid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass TextBlock:\n    id: str\n    text: str\n\n"
+            "@dataclass\nclass ChatResponse:\n    id: str\n    content: list[TextBlock] = field(default_factory=list)\n\n"
+            "    def append_text(self, text: str, block_id: str) -> 'ChatResponse':\n"
+            "        for block in self.content:\n            if block.id == block_id:\n                block.text += text\n"
+            "        return self\n\n"
+            "class Replies:\n    def __init__(self) -> None:\n        self.replies: dict[str, ChatResponse] = {}\n\n"
+            "    def extend(self, reply_id: str, text: str, block_id: str) -> None:\n"
+            "        self.replies[reply_id].append_text(text, block_id)\n",
+            line=16, column=17, message="`block.text` rewritten in place; `TextBlock` keeps its `id` and has no version or hash",
+        ),
+        # A public builder: code outside the tree may hold one by its id while it grows.
+        Invalid(
+            "from pydantic import BaseModel, Field\n\nclass TextBlock(BaseModel):\n    id: str\n    text: str\n\n"
+            "class TextBlockBuilder(TextBlock):\n    text: list[str] = Field(default_factory=list)\n\n"
+            "    def append(self, block: TextBlock) -> None:\n        self.text.append(block.text)\n\n"
+            "    def build(self) -> TextBlock:\n        return TextBlock(id=self.id, text=''.join(self.text))\n\n"
+            "def stream(blocks: list[TextBlock]) -> TextBlock:\n    builder = TextBlockBuilder(id=blocks[0].id)\n"
+            "    for block in blocks:\n        builder.append(block)\n    return builder.build()\n",
+            line=11, column=9, message="`self.text` rewritten in place; `TextBlockBuilder` keeps its `id` and has no version or hash",
+        ),
     ]
 
     def check(self, write: ContentWrite) -> None:

@@ -257,3 +257,34 @@ def test_stdin_uses_the_cached_project_index(project: Path, monkeypatch: pytest.
     monkeypatch.setattr(spanlint.runner, "summarize_file", lambda path, *more: recomputed.append(path) or real(path, *more))
     result = check_stdin(REWRITE_DOC.encode(), str(project / "ops.py"), ConfigResolver(), RunOptions(jobs=1, cache=True))
     assert [d.code for d in result.diagnostics] == ["SPL101"] and recomputed == []
+
+
+# A response class whose method grows its own content, called only on responses built by the caller.
+RESPONSES = (
+    "from dataclasses import dataclass\n\n@dataclass\nclass Reply:\n    id: str\n    content: str\n\n"
+    "    def append_text(self, text: str) -> None:\n        self.content += text\n"
+)
+STREAM = "from responses import Reply\n\ndef parse(events):\n    for e in events:\n        r = Reply(id=e.id, content='')\n        r.append_text(e.text)\n        yield r\n"
+# A function building a new message; its result, stripped in place, is not a rewrite.
+MAKER = (
+    "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    id: str\n    content: str\n\n"
+    "def to_note(chunk: str) -> Note:\n    return Note(id=new_id(), content=chunk)\n"
+)
+USES_MAKER = "from maker import Note, to_note\n\ndef emit(chunk):\n    note: Note = to_note(chunk)\n    note.content = note.content.strip()\n    return note\n"
+
+
+@pytest.mark.parametrize(
+    "files, relinted",
+    [({"responses.py": RESPONSES, "stream.py": STREAM}, "responses.py"), ({"maker.py": MAKER, "uses.py": USES_MAKER}, "uses.py")],
+    ids=["calls-on-built-objects", "building-functions"],
+)
+def test_the_stored_index_keeps_what_makes_an_object_new(
+    project: Path, linted: list[str], monkeypatch: pytest.MonkeyPatch, files: dict[str, str], relinted: str
+) -> None:
+    write_tree(project, {".spanlint.yaml": "root: true\n", **files})
+    assert _run(project).diagnostics == []
+    linted.clear()
+    (project / relinted).write_text("import os\n\n\n" + files[relinted])
+    monkeypatch.setattr(spanlint.runner.ProjectIndex, "merge", lambda *args: pytest.fail("the index was not read from the cache"))
+    assert _run(project).diagnostics == []
+    assert linted == [relinted]

@@ -121,3 +121,96 @@ def test_a_relative_import_picks_the_class_of_its_own_package_through_a_reexport
     project = ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
     found = check_source(middleware, "fw_a/pkg/app/middleware/inbox.py", Settings(select=CODES), project=project)
     assert [(d.location.line, d.code) for d in found] == [(5, "SPL103")]
+
+
+# A streaming response whose `append_text` grows a text block of its own content (agentscope's
+# `ChatResponse`): whether that rewrites a span someone holds depends on where it is called.
+RESPONSES = '''
+from dataclasses import dataclass, field
+
+
+@dataclass
+class TextBlock:
+    id: str
+    text: str
+
+
+@dataclass
+class ChatResponse:
+    id: str
+    content: list[TextBlock] = field(default_factory=list)
+
+    def append_text(self, text: str, block_id: str) -> "ChatResponse":
+        for block in self.content:
+            if block.id == block_id:
+                block.text += text
+                return self
+        self.content.append(TextBlock(id=block_id, text=text))
+        return self
+'''
+
+# Each chunk of a stream becomes a response built here, grown, then handed out.
+STREAM = '''
+from responses import ChatResponse
+
+
+def parse(events, response_id):
+    for event in events:
+        delta = ChatResponse(id=response_id)
+        delta.append_text(event.text, event.block_id)
+        yield delta
+'''
+
+# A response taken from the buffer of responses already handed out, grown in place.
+BUFFER = '''
+from responses import ChatResponse
+
+
+class Replies:
+    def __init__(self) -> None:
+        self.replies: dict[str, ChatResponse] = {}
+
+    def extend(self, reply_id: str, text: str, block_id: str) -> None:
+        self.replies[reply_id].append_text(text, block_id)
+'''
+
+
+# `append_text`'s two writes: the block of its content grown, a block appended to its content.
+HELD = {(19, "SPL103"), (21, "SPL103")}
+
+
+def _response_findings(*modules: tuple[str, str]) -> set[tuple[int, str]]:
+    summaries = [summarize_source(src, DEFAULT_VOCABULARY, path) for src, path in (*modules, (RESPONSES, "responses.py"))]
+    project = ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
+    found = check_source(RESPONSES, "responses.py", Settings(select=CODES), project=project)
+    return {(d.location.line, d.code) for d in found}
+
+
+def test_a_method_the_tree_calls_only_on_objects_their_callers_built_rewrites_no_held_span() -> None:
+    assert _response_findings((STREAM, "stream.py")) == set()
+
+
+def test_one_call_on_an_object_taken_from_a_buffer_keeps_the_finding() -> None:
+    assert _response_findings((STREAM, "stream.py"), (BUFFER, "replies.py")) == HELD
+
+
+def test_a_method_the_tree_never_calls_is_public_api_and_keeps_the_finding() -> None:
+    assert _response_findings() == HELD
+
+
+def test_a_call_on_a_field_declared_with_another_class_is_not_a_call_of_the_method() -> None:
+    # `self._tts.append_text(...)` on a speech client: it says nothing about `ChatResponse`s.
+    speech = (
+        "from speech import TtsClient\n\n"
+        "class Speaker:\n    def __init__(self) -> None:\n        self._tts: TtsClient | None = None\n\n"
+        "    def say(self, text: str) -> None:\n        self._tts.append_text(text)\n"
+    )
+    assert _response_findings((STREAM, "stream.py"), (speech, "speaker.py")) == set()
+    # the same call on a field whose class is not known may be on a response: the finding stays
+    untyped = speech.replace(": TtsClient | None", "")
+    assert _response_findings((STREAM, "stream.py"), (untyped, "speaker.py")) == HELD
+
+
+def test_a_local_rebound_to_a_received_object_is_not_built() -> None:
+    mixed = STREAM.replace("        yield delta\n", "        yield delta\n        delta = event.reply\n        delta.append_text('.', event.block_id)\n")
+    assert _response_findings((mixed, "stream.py")) == HELD
