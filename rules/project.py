@@ -486,9 +486,10 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
     id_lines = _id_read_lines(source, vocabulary)
     builds: list[RecordBuild] = []
     removal_lines = prune_lines(source, vocabulary)
+    binding_lines = expression_binding_lines(source)
     for node in _definitions(tree):
         if isinstance(node, ast.ClassDef):
-            summary.classes.setdefault(node.name, class_facts(node, path, imported))
+            summary.classes.setdefault(node.name, class_facts(node, path, imported, binding_lines=binding_lines))
             continue
         effects = _helper_effects(node, vocabulary) if spans_line(node, helper_lines) else None
         if spans_line(node, removal_lines):
@@ -502,7 +503,7 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         (node.name, path, made_by) for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None
         and _annotated_class(node.returns) not in (None, *BUILTIN_TYPES)
-        and (made_by := new_object_sources(node)) is not None
+        and (made_by := new_object_sources(node, binding_lines)) is not None
     )
     found = scan_shapes(tree, source, vocabulary)
     summary.shapes = frozenset(found)
@@ -868,9 +869,13 @@ def absolute_module(statement: ast.ImportFrom, package: str) -> str | None:
     return f"{base}.{statement.module}" if statement.module else base
 
 
-def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str, str]] = {}, here: str = "") -> ClassFacts:
+def class_facts(
+    node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str, str]] = {}, here: str = "",
+    binding_lines: list[int] | None = None,
+) -> ClassFacts:
     """What the class statement `node` declares; `imported` (`module_imports`) says where its bases
-    come from, `here` is the module of a class of an installed package (its own bases' module)."""
+    come from, `here` is the module of a class of an installed package (its own bases' module),
+    `binding_lines` the file's `expression_binding_lines` when known."""
     declared: set[str] = set()
     properties: set[str] = set()
     methods: set[str] = set()
@@ -906,7 +911,7 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
             is_property = any(last_name(d) in ("property", "cached_property") for d in statement.decorator_list)
             if returned:
                 (field_types if is_property else returns).setdefault(statement.name, returned)
-                made_by = None if is_property or returned in BUILTIN_TYPES else new_object_sources(statement)
+                made_by = None if is_property or returned in BUILTIN_TYPES else new_object_sources(statement, binding_lines)
                 if made_by is not None:
                     new_returns.setdefault(statement.name, made_by)
             if is_property:
@@ -942,20 +947,23 @@ def class_facts(node: ast.ClassDef, path: str, imported: Mapping[str, tuple[str,
 _MAY_BE_NEW = (ast.Call, ast.Name, ast.Constant, ast.IfExp, ast.Await)
 
 
-def new_object_sources(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...] | None:
+def new_object_sources(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, binding_lines: list[int] | None = None
+) -> tuple[str, ...] | None:
     """For a function that returns a new object on every path, the names of the functions and methods
     (called on `self`, `cls` or `super()`) whose results it returns: new when theirs are; None when
     some path may return an object it was given or read (`return msgs[0]`, `return message`, a generator).
 
     New: a constructor call (`Msg(...)`, `cls(...)`, `type(self)(...)`), a copy (`deepcopy(m)`,
-    `m.model_copy()`), a local every binding of which is new, `None`."""
+    `m.model_copy()`), a local every binding of which is new, `None`. `binding_lines`: the file's
+    `expression_binding_lines`, when known (see `_local_bindings`)."""
     returned = [n.value for n in own_statements(function) if isinstance(n, ast.Return) and n.value is not None]
     # what can be new (below), judged first by its form: most functions return something else
     if not returned or not all(isinstance(value, _MAY_BE_NEW) for value in returned):
         return None
     if all(isinstance(value, ast.Constant) for value in returned):
         return None
-    judge = _Returns(function)
+    judge = _Returns(function, binding_lines=binding_lines)
     if not all(judge.new(value, 0) for value in returned):
         return None
     return tuple(sorted(judge.sources)) if judge.bindings() is not None else None
@@ -1016,10 +1024,13 @@ class _Returns:
     itself is a reference cycle, which would keep the file's tree alive until a garbage collection.)"""
 
     def __init__(
-        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bindings: dict[str, list[ast.expr | None]] | None = None
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bindings: dict[str, list[ast.expr | None]] | None = None,
+        binding_lines: list[int] | None = None,
     ) -> None:
-        """`bindings`: the function's locals and their values, when already known (`built_locals`)."""
+        """`bindings`: the function's locals and their values, when already known (`built_locals`);
+        `binding_lines`: see `_local_bindings`."""
         self.function = function
+        self.binding_lines = binding_lines
         args = function.args
         self.params = {
             a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None
@@ -1031,7 +1042,7 @@ class _Returns:
         """The function's locals and their values (`_local_bindings`), walked on first use: the
         returned forms are judged first, and most are not new."""
         if not self._bindings:
-            self._bindings.append(_local_bindings(self.function))
+            self._bindings.append(_local_bindings(self.function, self.binding_lines))
         return self._bindings[0]
 
     def new(self, value: ast.expr | None, depth: int) -> bool:
@@ -1063,11 +1074,18 @@ class _Returns:
         return False
 
 
-def _local_bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr | None]] | None:
+def _local_bindings(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, binding_lines: list[int] | None = None
+) -> dict[str, list[ast.expr | None]] | None:
     """Each local of `function` -> the values bound to it (None: bound by a loop, `with`, unpacking...);
-    None for a generator."""
+    None for a generator.
+
+    Bindings in expressions (`:=`, comprehension targets) and `yield` each name their keyword in
+    their text: with `binding_lines` (`expression_binding_lines` of the file), only the expressions
+    of statements spanning such a line are walked, the rest of the body statement by statement."""
     bindings: dict[str, list[ast.expr | None]] = {}
-    for node in own_nodes(function):
+    nodes = own_nodes(function) if binding_lines is None else _binding_nodes(function, binding_lines)
+    for node in nodes:
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             return None
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
@@ -1080,6 +1098,37 @@ def _local_bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[st
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem, ast.AugAssign)):
             _store_names(node.optional_vars if isinstance(node, ast.withitem) else node.target, bindings)
     return bindings
+
+
+# A keyword that an expression binding a name (`:=`, a comprehension's `for`) or a `yield` holds.
+_EXPRESSION_BINDING = re.compile(r"yield|:=|for\b")
+
+
+def expression_binding_lines(source: str) -> list[int]:
+    """The lines of `source` that may hold a `yield` or an expression binding a name (`_local_bindings`)."""
+    return match_lines(source, _EXPRESSION_BINDING)
+
+
+def _binding_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef, binding_lines: list[int]) -> Iterator[ast.AST]:
+    """The nodes of `own_nodes(function)` that may bind a local or yield: every statement (and the
+    items of a `with`), and the expression nodes of the statements spanning one of `binding_lines`."""
+    for statement in own_statements(function):
+        yield statement
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from statement.items
+        if not isinstance(statement, ast.match_case) and not spans_line(statement, binding_lines):
+            continue  # (a `case` block has no line of its own: its pattern and guard are always walked)
+        fields = block_fields(type(statement))
+        pending: list[ast.AST] = []
+        for name in statement._fields:
+            value = getattr(statement, name) if name not in fields else None
+            pending.extend(item for item in (value if isinstance(value, list) else [value]) if isinstance(item, ast.AST))
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Lambda):
+                continue
+            yield node
+            pending.extend(child_nodes(node))
 
 
 def _returned_field_class(method: ast.FunctionDef | ast.AsyncFunctionDef, field_types: Mapping[str, str]) -> str | None:
