@@ -193,12 +193,7 @@ class ShapeScan:
     def _expressions(self, statement: ast.AST, scope: Scope, lines: list[int] | None) -> None:
         """Walk the expressions of `statement` (not its nested blocks) that span one of `lines` (all
         of them when `lines` is None)."""
-        parts: list[ast.AST] = []
-        for name in statement._fields:
-            value = getattr(statement, name)
-            for child in value if isinstance(value, list) else (value,):
-                if isinstance(child, ast.AST) and not isinstance(child, _BLOCK):
-                    parts.append(child)
+        parts = statement_parts(statement)
         while parts:
             part = parts.pop()
             first = getattr(part, "lineno", None)
@@ -394,6 +389,18 @@ def own_statements(function: FunctionNode) -> Iterator[ast.AST]:
 # The fields in which statements hold their blocks (statements, `except` and `case` blocks).
 _BLOCK_LIST_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 _BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def statement_parts(statement: ast.AST) -> list[ast.AST]:
+    """The child nodes of a statement (or `except`/`case` block) that are not its blocks: its
+    expressions, `arguments`, `withitem`s..., in field order."""
+    parts: list[ast.AST] = []
+    for name in statement._fields:
+        value = getattr(statement, name)
+        for child in value if isinstance(value, list) else (value,):
+            if isinstance(child, ast.AST) and not isinstance(child, _BLOCK):
+                parts.append(child)
+    return parts
 
 
 def block_fields(kind: type) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
     FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
-    last_name, match_lines, own_nodes, own_statements, scan_shapes, spans_line, walk,
+    last_name, match_lines, own_nodes, own_statements, scan_shapes, spans_line, statement_parts, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -1118,11 +1118,7 @@ def _binding_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef, binding_lin
             yield from statement.items
         if not isinstance(statement, ast.match_case) and not spans_line(statement, binding_lines):
             continue  # (a `case` block has no line of its own: its pattern and guard are always walked)
-        fields = block_fields(type(statement))
-        pending: list[ast.AST] = []
-        for name in statement._fields:
-            value = getattr(statement, name) if name not in fields else None
-            pending.extend(item for item in (value if isinstance(value, list) else [value]) if isinstance(item, ast.AST))
+        pending = statement_parts(statement)
         while pending:
             node = pending.pop()
             if isinstance(node, ast.Lambda):
