@@ -22,6 +22,7 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import deque
+from itertools import accumulate
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from runtime_guard.vocabulary import Vocabulary
@@ -276,8 +277,24 @@ def match_lines(source: str, *patterns: re.Pattern[str]) -> list[int]:
             if not lines or lines[-1] != line:
                 lines.append(line)
         return lines
-    line_starts = [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
-    return sorted({bisect_right(line_starts, offset) for offset in starts})
+    starts_of_lines = line_offsets(text)
+    return sorted({bisect_right(starts_of_lines, offset) for offset in starts})
+
+
+def line_offsets(text: str | bytes) -> list[int]:
+    """The offset in `text` at which each of the parser's lines starts (a line ends at `\\r\\n`, `\\r` or
+    `\\n`, not at the other breaks of `str.splitlines`); bytes give byte offsets."""
+    if isinstance(text, bytes):
+        if b"\r" in text:
+            return [0, *(match.end() for match in _BYTES_LINE_BREAK.finditer(text))]
+        return [0, *accumulate(map(_PLUS_ONE, map(len, text.split(b"\n")[:-1])))]
+    if "\r" in text:
+        return [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
+    return [0, *accumulate(map(_PLUS_ONE, map(len, text.split("\n")[:-1])))]
+
+
+_BYTES_LINE_BREAK = re.compile(rb"\r\n?|\n")
+_PLUS_ONE = (1).__add__
 
 
 def alternation(words: Iterable[str], whole_word_start: bool = False) -> str:

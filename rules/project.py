@@ -13,7 +13,6 @@ import re
 import warnings
 from bisect import bisect_right
 from collections import Counter, deque
-from itertools import accumulate
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
@@ -21,7 +20,7 @@ from spanlint.rules.names import COPY_CALLS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
     FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
-    last_name, match_lines, own_nodes, own_statements, scan_shapes, spans_line, statement_parts, walk,
+    last_name, line_offsets, match_lines, own_nodes, own_statements, scan_shapes, spans_line, statement_parts, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 
@@ -523,9 +522,8 @@ _CALLED_AFTER_DOT = re.compile(r"\s*([A-Za-z_]\w*)\s*\(")  # `m(` after `x.`
 # and what must stand before it on its line for a local to be bound to it (`delta`, `delta: Reply`).
 _BUILDING_VALUE = re.compile(rf"=[ \t]*(?:await[ \t]+)?(?:[\w.]+\.)?(?:_*[A-Z]\w*|{alternation(COPY_CALLS)})\s*\(")
 _BOUND_LOCAL = re.compile(r"[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?")
-_WALRUS_TARGET = re.compile(r"(\w+)\s*:=")
-_LOOP_TARGET = re.compile(r"\bfor[ \t]+([\w \t,()\[\]*]+?)[ \t]+in\b")  # the target of a `for` header
-_OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# the target of a `for` header (`f(?<!\wf)or`: `\bfor` starting with a literal, for a fast search)
+_LOOP_TARGET = re.compile(r"f(?<!\wf)or[ \t]+([\w \t,()\[\]*]+?)[ \t]+in\b")
 
 
 def method_calls(
@@ -569,10 +567,7 @@ def _calls_on_built_locals(tree: ast.Module, source: str, spans: tuple[tuple[int
     matches = list(_BUILDING_VALUE.finditer(source))
     if not matches or not spans:
         return found
-    if _OTHER_LINE_BREAKS.search(source):  # the parser's lines, not `str.splitlines`'
-        line_starts = [0, *(m.end() for m in re.finditer(r"\r\n?|\n", source))]
-    else:
-        line_starts = [0, *accumulate(map(len, source.splitlines(True)))]
+    line_starts = line_offsets(source)
     firsts = [first for first, _, _ in spans]
     candidates: dict[int, set[str]] = {}
     for match in matches:
@@ -728,7 +723,7 @@ def nesting_depth(tree: ast.Module, source: str, limit: int = 0) -> int:
 
     def offset(node: ast.AST, end: bool = False) -> int:
         if not line_starts:
-            line_starts.extend([0, *(match.end() for match in re.finditer(rb"\r\n?|\n", text))])
+            line_starts.extend(line_offsets(text))
         node = getattr(node, "pattern", node)  # a `case` block starts at its pattern
         line, column = (node.end_lineno, node.end_col_offset) if end else (node.lineno, node.col_offset)
         return line_starts[line - 1] + column if line and line - 1 < len(line_starts) else len(text)
@@ -976,7 +971,7 @@ def built_locals(function: ast.FunctionDef | ast.AsyncFunctionDef, names: Iterab
     Only the statements are read (`own_statements`): a name that the function's text `text` binds in a
     loop or comprehension target (`for x in`, `for i, x in`) or with `:=` is not judged."""
     bound_in_expressions = {name for target in _LOOP_TARGET.findall(text) for name in re.findall(r"\w+", target)}
-    bound_in_expressions.update(_WALRUS_TARGET.findall(text) if ":=" in text else ())
+    bound_in_expressions.update(_walrus_targets(text))
     names = [name for name in names if name not in bound_in_expressions]
     if not names:
         return set()
@@ -1008,6 +1003,22 @@ def built_locals(function: ast.FunctionDef | ast.AsyncFunctionDef, names: Iterab
         if judge.new(ast.Name(name), 0) and not judge.sources:
             found.add(name)
     return found
+
+
+def _walrus_targets(text: str) -> Iterator[str]:
+    """The names `text` binds with `:=` (what `(\\w+)\\s*:=` finds, searched from each `:=` back: that
+    pattern would try every position)."""
+    at = text.find(":=")
+    while at >= 0:
+        end = at
+        while end and text[end - 1].isspace():  # `\\s`
+            end -= 1
+        start = end
+        while start and (text[start - 1].isalnum() or text[start - 1] == "_"):  # `\\w`
+            start -= 1
+        if start < end:
+            yield text[start:end]
+        at = text.find(":=", at + 2)
 
 
 def _store_names(target: ast.expr | None, values: dict[str, list[ast.expr | None]]) -> None:

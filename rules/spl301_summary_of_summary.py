@@ -68,7 +68,7 @@ class SummarizeCallPrefilter(Prefilter):
             named = any(w.rstrip("e") in lowered for w in self.vocabulary.summarize_words) or any(
                 w in lowered for w in self.vocabulary.summary_words
             )
-            self._request_lines = match_lines(self.scan.source, self.request) if named else []
+            self._request_lines = match_lines(lowered, summarize_request(self.vocabulary, any_case=False)) if named else []
         return spans_line(scope.node, self._request_lines)
 
     def _asks_for_summary(self, expr: ast.AST) -> bool:
