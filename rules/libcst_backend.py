@@ -20,6 +20,10 @@ same findings.
   while it parses.
 - `child_fields`: the order in which LibCST visits a node's children, read from the constants of its
   private `_visit_and_replace_children` (`rules.traversal` walks trees without rebuilding them).
+- `positions`: LibCST's `PositionProvider` run on its own. `MetadataWrapper.resolve` also makes a
+  batched visit of the whole module for the batchable providers it was asked for, even when there
+  are none: that visit rebuilds and re-validates every node and cost more than the positions
+  themselves (about a tenth of a cold run).
 - `run_with_deep_stack`: LibCST recurses once per level of the tree, in its native parser and in
   Python (visitors, metadata, code generation). Real files reach ~2,200 levels (the implicitly
   concatenated strings of the standard library's `pydoc_data/topics.py`), past the default recursion
@@ -209,11 +213,23 @@ def _may_hold_nodes(field: dataclasses.Field) -> bool:  # type: ignore[type-arg]
 
 
 def positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
-    """The position of every node of `module` (LibCST's `PositionProvider`; several times the cost
-    of the parse: computed only for files with findings)."""
+    """The position of every node of `module` (LibCST's `PositionProvider`, without the empty batched
+    visit `MetadataWrapper.resolve` adds; about the cost of the parse: computed only for files with
+    findings)."""
     from libcst.metadata import MetadataWrapper, PositionProvider
 
-    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    if not positions_can_be_computed_alone():
+        return wrapper.resolve(PositionProvider)
+    return PositionProvider()._gen(wrapper)
+
+
+def positions_can_be_computed_alone() -> bool:
+    """`PositionProvider` depends on no other provider and computes its mapping with `_gen(wrapper)`,
+    as in the LibCST range pinned."""
+    from libcst.metadata import PositionProvider
+
+    return not PositionProvider.METADATA_DEPENDENCIES and callable(getattr(PositionProvider, "_gen", None))
 
 
 # --- stack and recursion limit -----------------------------------------------------------------------

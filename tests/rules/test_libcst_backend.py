@@ -29,10 +29,25 @@ def test_the_internals_are_what_the_backend_expects() -> None:
     assert libcst.CSTNode.__post_init__ is not libcst_backend._no_validation  # restored after each parse
 
 
+def test_positions_are_libcsts_without_visiting_the_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = libcst.parse_module("@decorator\ndef f(x):\n    return x[1:2]  # c\n\nclass C:\n    y: int = 1\n")
+    expected = libcst.metadata.MetadataWrapper(module, unsafe_skip_copy=True).resolve(libcst.metadata.PositionProvider)
+
+    def no_visit(*args: object) -> None:
+        raise AssertionError("the module was visited")
+
+    monkeypatch.setattr(libcst.metadata.MetadataWrapper, "visit_batched", no_visit)
+    assert libcst_backend.positions_can_be_computed_alone()
+    assert dict(libcst_backend.positions(module)) == dict(expected)
+
+
 def test_without_the_internals_the_public_api_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
     source = "@decorator\ndef f(x):\n    return x[1:2]\n"
     monkeypatch.setattr(libcst_backend, "validation_can_be_skipped", lambda: False)
     assert libcst_backend.parse_module(source).code == source
+    monkeypatch.setattr(libcst_backend, "positions_can_be_computed_alone", lambda: False)
+    module = libcst_backend.parse_module(source)
+    assert libcst_backend.positions(module)[module.body[0]].start.line == 2  # the `def`, after its decorator
     libcst_backend.child_fields.cache_clear()
     monkeypatch.delattr(libcst.FunctionDef, "_visit_and_replace_children")
     try:
