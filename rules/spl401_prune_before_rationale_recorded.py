@@ -51,7 +51,12 @@ _MOVING_METHODS = frozenset({"append", "appendleft", "insert", "extend", "put", 
 _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__aexit__", "close", "aclose", "setUp"})
 # A removal the rule can report: `del`, a removing method, a filtering comprehension or `filter()`,
 # or a slice (`self.spans = self.spans[-10:]`), possibly through a local written back later.
-_PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|\bfilter\(|\bfor\b[\s\S]*?\bif\b|[\w)\]]\[[^\]]*:")
+# Every alternative starts with a literal (`d(?<!\wd)el` is `\bdel`; `\[(?<=[\w)\]]\[)` is `[\w)\]]\[`), so the
+# search skips to those characters instead of trying every position.
+_PRESCAN = re.compile(
+    r"d(?<!\wd)el\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|f(?<!\wf)ilter\(|f(?<!\wf)or\b[\s\S]*?\bif\b"
+    r"|\[(?<=[\w)\]]\[)[^\]]*:"
+)
 
 
 # The text searches below start at a literal (`:`, `.append(`, `[`) and read the name before it

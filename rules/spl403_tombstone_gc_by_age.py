@@ -185,7 +185,7 @@ No fix: which holders exist is specific to the application.
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return _tombstone_text(vocabulary).search(source) is not None
+        return _names_tombstones(source, vocabulary)
 
     def start_function(self, node: cst.FunctionDef) -> _Function:
         return _Function(aliases=ContainerAliases.of(node, self.context.analysis.memo))
@@ -198,7 +198,7 @@ No fix: which holders exist is specific to the application.
         number = next((i for i, selected in enumerate(function.selected) if selected), None)
         if number is None:  # no condition names tombstones: the function, and what it drops from, must
             text = code(node)
-            if _tombstone_text(vocabulary).search(text) is not None or (
+            if _names_tombstones(text, vocabulary) or (
                 _tombstone_key_text(vocabulary).search(text) is not None
                 and any(is_span_container(c, self.context.analysis, self.facts) for c in function.containers)
             ):
@@ -293,7 +293,7 @@ No fix: which holders exist is specific to the application.
             positive = not positive
         vocabulary = self.context.vocabulary
         text = self.context.module.code_for_node(test)
-        named = _tombstone_text(vocabulary).search(text) is not None or (
+        named = _names_tombstones(text, vocabulary) or (
             keyed and _tombstone_key_text(vocabulary).search(text) is not None
         )
         return {positive} if named else set()
@@ -374,17 +374,17 @@ def _tombstone_key_text(vocabulary: Vocabulary) -> re.Pattern[str]:
     return pattern
 
 
-_TOMBSTONE_TEXT: dict[tuple[tuple[str, ...], tuple[str, ...]], re.Pattern[str]] = {}
+_FLAG_ATTRIBUTES: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
-def _tombstone_text(vocabulary: Vocabulary) -> re.Pattern[str]:
-    """Tombstone context in source text: the word, a flag attribute, a deletion stamp, or a marker."""
-    key = (vocabulary.tombstone_flags, vocabulary.tombstone_markers)
-    pattern = _TOMBSTONE_TEXT.get(key)
+def _names_tombstones(text: str, vocabulary: Vocabulary) -> bool:
+    """Tombstone context in source text: the word (in any case), a flag attribute or a deletion stamp
+    (`.is_deleted`, `.deleted_at`), or a marker. Searched with `in` where it can be: a pattern of
+    alternatives that do not all start with a literal tries every position of the text."""
+    if "tombstone" in text.lower() or any(marker in text for marker in vocabulary.tombstone_markers):
+        return True
+    flags = vocabulary.tombstone_flags
+    pattern = _FLAG_ATTRIBUTES.get(flags)
     if pattern is None:
-        flags = "|".join(re.escape(f) for f in vocabulary.tombstone_flags)
-        markers = "|".join(re.escape(m) for m in vocabulary.tombstone_markers)
-        alternatives = [r"(?i:tombstone)", rf"\.(?:is_)?(?:{flags})(?:_at)?\b" if flags else "", markers]
-        pattern = re.compile("|".join(a for a in alternatives if a))
-        _TOMBSTONE_TEXT[key] = pattern
-    return pattern
+        pattern = _FLAG_ATTRIBUTES[flags] = re.compile(rf"\.(?:is_)?(?:{'|'.join(map(re.escape, flags))})(?:_at)?\b" if flags else "(?!)")
+    return pattern.search(text) is not None
