@@ -27,11 +27,12 @@ from typing import Any, Sequence
 
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts
+from spanlint.rules.prescan import alternation
 from spanlint.rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
 from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
-_CAPWORD = re.compile(r"\b[A-Z]\w*")
+_CAPWORD = re.compile(r"[A-Z](?<!\w[A-Z])\w*")  # `\b[A-Z]\w*`, starting with a character class: a faster search
 _FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)
 _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
 # Word parts of a root name that mark an API payload (request/response data), not a span buffer.
@@ -327,7 +328,7 @@ class SpanAnalysis:
             words += list(self._strong_nouns)
             capwords = set(_CAPWORD.findall(code))
             context = (
-                bool(re.search(r"\b(?:%s)s?\b" % "|".join(map(re.escape, words)), code))
+                bool(re.search(r"(?:%s)s?\b" % alternation(words, whole_word_start=True), code))
                 or bool(capwords & set(self.vocabulary.span_class_names))
                 # the names the file uses only: resolving every class of the project costs ~60 ms
                 or any(self.project.span_class(word) is not None for word in capwords)
