@@ -265,21 +265,35 @@ class SpanRecord:
         return problems
 
 
-_KEY_RUN = 1024  # members whose keys are compared in one run (kept small enough to stay in the cache)
+_RUN = 512  # members read in one run: what a run touches stays in the cache for its next pass
 
 
-def _same_keys(dicts: list, keys: list) -> bool:
-    """Whether every dict of `dicts` has exactly `keys`, in that order: keys are unique in a dict,
-    so a run of all their keys equal to `keys` repeated means that."""
+def _uniform_values(dicts: list, keys: list) -> list | None:
+    """The values of `dicts` end to end if every one has exactly `keys`, in that order (else
+    None). Run by run, the keys then the values: keys are unique in a dict, so a run of all their
+    keys equal to `keys` repeated means every dict of the run has them."""
     try:
-        expected = keys * min(len(dicts), _KEY_RUN)
-        for start in range(0, len(dicts), _KEY_RUN):
-            run = dicts[start:start + _KEY_RUN]
-            if [*chain.from_iterable(run)] != (expected if len(run) == _KEY_RUN or not start else keys * len(run)):
-                return False
-        return True
+        expected = keys * min(len(dicts), _RUN)
+        values: list = []
+        for start in range(0, len(dicts), _RUN):
+            run = dicts[start:start + _RUN]
+            if [*chain.from_iterable(run)] != (expected if len(run) == _RUN or not start else keys * len(run)):
+                return None
+            values += chain.from_iterable(map(dict.values, run))
+        return values if len(values) == len(keys) * len(dicts) else None
     except Exception:  # a non-dict, or a key whose comparison raises
-        return False
+        return None
+
+
+def _columns(members: list, names: tuple[str, ...]) -> list[list]:
+    """Attribute `name` of every member, for each of `names`, read run by run."""
+    columns: list[list] = [[] for _ in names]
+    getters = [*map(attrgetter, names)]
+    for start in range(0, len(members), _RUN):
+        run = members[start:start + _RUN]
+        for column, getter in zip(columns, getters):
+            column += map(getter, run)
+    return columns
 
 
 class _Attributes:
@@ -301,10 +315,9 @@ class _Attributes:
         self.width = width = len(dicts[0])
         if width:
             first = [*dicts[0]]  # TypeError for a non-dict
-            if _same_keys(dicts, first):
-                values = [*chain.from_iterable(map(dict.values, dicts))]
-                if len(values) == width * len(dicts):
-                    self.keys, self.values = first, values
+            values = _uniform_values(dicts, first)
+            if values is not None:
+                self.keys, self.values = first, values
         if self.values is None:
             self.states = [*map(dict.copy, dicts)]
         self._positions = dict(zip(self.keys, range(width))) if self.keys is not None else {}
@@ -368,7 +381,7 @@ class SpanGroup:
                                     else self._read(first.content_field, dicts))
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
-        self.slot_columns = [[*map(attrgetter(name), members)] for name in first.slot_names] or None
+        self.slot_columns = _columns(members, first.slot_names) or None
         self.mutables, self.copies, self.empty_columns = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
@@ -577,7 +590,7 @@ _SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_st
 def _save_column(column: list) -> tuple[list, list] | None:
     """save_mutables over the values of one field of many spans, or None when no value there is
     truthy (one pass; None, and every builtin container there is empty). Equal sets share one
-    frozenset."""
+    frozenset (found with one C-level count; the others with one more pass)."""
     try:
         if not any(column):  # a value whose truth raises (an array, a hostile value) is looked at below
             return None
@@ -590,8 +603,9 @@ def _save_column(column: list) -> tuple[list, list] | None:
         if kinds == {set}:  # equal sets share one frozenset; the few others get their own
             first = frozenset(column[0])
             copies = [first] * len(column)
-            for index in compress(range(len(column)), map(ne, column, repeat(first))):
-                copies[index] = frozenset(column[index])
+            if column.count(first) != len(column):
+                for index in compress(range(len(column)), map(ne, column, repeat(first))):
+                    copies[index] = frozenset(column[index])
             return column, copies
     except Exception:  # a member whose comparison raises: copied one by one
         pass
