@@ -1204,20 +1204,28 @@ class _CurrentSpans(_Walk):
                 continue
 
     def _add_column(self, members: list) -> bool:
-        """Take spans of one type with distinct string ids, none already found, in one go (C-level
-        maps); return whether they were."""
+        """Take spans whose types share their id field, with distinct string ids, none already
+        found, in one go (C-level maps); return whether they were."""
         kinds = set(map(type, members))
-        if len(kinds) != 1:
-            return False
-        span_type = self.reader.span_type(members[0])
-        if span_type is None:
+        if len(kinds) == 1:
+            span_types = [self.reader.span_type(members[0])]
+        else:  # a chat history of several message types
+            span_types = [self.reader.span_type(next(m for m in members if type(m) is kind)) for kind in kinds]
+        if None in span_types or len({span_type.id_field for span_type in span_types}) != 1:
             return False
         try:
-            ids = [*map(attrgetter(span_type.id_field), members)]
+            ids = [*map(attrgetter(span_types[0].id_field), members)]
         except Exception:
             return False
-        found = dict(zip(ids, members))
-        if len(found) != len(members) or set(map(type, ids)) != {str} or not self.spans.keys().isdisjoint(found):
+        if set(map(type, ids)) != {str}:
             return False
-        self.spans.update(found)
+        found = dict(zip(ids, members))
+        if len(found) != len(members):
+            return False
+        if not self.spans:
+            self.spans = found
+        elif self.spans.keys().isdisjoint(found):
+            self.spans.update(found)
+        else:
+            return False
         return True
