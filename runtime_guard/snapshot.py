@@ -589,10 +589,12 @@ _SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_st
 
 def _save_column(column: list) -> tuple[list, list] | None:
     """save_mutables over the values of one field of many spans, or None when no value there is
-    truthy (one pass; None, and every builtin container there is empty). Equal sets share one
-    frozenset (found with one C-level count; the others with one more pass)."""
+    truthy (one pass: None, and every builtin container there is empty). The pass asks each value
+    for its truth, so a value of another type runs its own `__bool__` or `__len__`; one that raises
+    (a numpy array, a hostile value) sends the column to the pass by type below. Equal sets share
+    one frozenset (found with one C-level count; the others with one more pass)."""
     try:
-        if not any(column):  # a value whose truth raises (an array, a hostile value) is looked at below
+        if not any(column):
             return None
     except Exception:
         pass
