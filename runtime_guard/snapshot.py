@@ -265,6 +265,37 @@ class SpanRecord:
         return problems
 
 
+_RUN = 512  # members read in one run: what a run touches stays in the cache for its next pass
+
+
+def _uniform_values(dicts: list, keys: list) -> list | None:
+    """The values of `dicts` end to end if every one has exactly `keys`, in that order (else
+    None). Run by run, the keys then the values: keys are unique in a dict, so a run of all their
+    keys equal to `keys` repeated means every dict of the run has them."""
+    try:
+        expected = keys * min(len(dicts), _RUN)
+        values: list = []
+        for start in range(0, len(dicts), _RUN):
+            run = dicts[start:start + _RUN]
+            if [*chain.from_iterable(run)] != (expected if len(run) == _RUN or not start else keys * len(run)):
+                return None
+            values += chain.from_iterable(map(dict.values, run))
+        return values if len(values) == len(keys) * len(dicts) else None
+    except Exception:  # a non-dict, or a key whose comparison raises
+        return None
+
+
+def _columns(members: list, names: tuple[str, ...]) -> list[list]:
+    """Attribute `name` of every member, for each of `names`, read run by run."""
+    columns: list[list] = [[] for _ in names]
+    getters = [*map(attrgetter, names)]
+    for start in range(0, len(members), _RUN):
+        run = members[start:start + _RUN]
+        for column, getter in zip(columns, getters):
+            column += map(getter, run)
+    return columns
+
+
 class _Attributes:
     """The `__dict__`s of a group's members of one type before the call, kept without a dict per
     member (10,000 copies the garbage collector would walk): when every member has the first one's
@@ -283,18 +314,10 @@ class _Attributes:
         self.keys = self.values = self.states = None
         self.width = width = len(dicts[0])
         if width:
-            keys = [*chain.from_iterable(dicts)]  # TypeError for a non-dict
-            first = keys[:width]
-            try:
-                # keys are unique in a dict, so the whole run equal to the first's keys repeated
-                # means every member has exactly those keys, in that order
-                uniform = keys == first * len(dicts)
-            except Exception:  # a key whose comparison raises
-                uniform = False
-            if uniform:
-                values = [*chain.from_iterable(map(dict.values, dicts))]
-                if len(values) == len(keys):
-                    self.keys, self.values = first, values
+            first = [*dicts[0]]  # TypeError for a non-dict
+            values = _uniform_values(dicts, first)
+            if values is not None:
+                self.keys, self.values = first, values
         if self.values is None:
             self.states = [*map(dict.copy, dicts)]
         self._positions = dict(zip(self.keys, range(width))) if self.keys is not None else {}
@@ -334,8 +357,8 @@ class SpanGroup:
     same members with the same ids, and no other span at their ids."""
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "by_type", "ids",
-                 "keys", "contents", "parts", "slot_columns", "mutables", "copies", "records", "settled",
-                 "_copy_of", "_direct", "_dicts_after")
+                 "keys", "contents", "parts", "slot_columns", "mutables", "copies", "empty_columns", "records",
+                 "settled", "_copy_of", "_direct", "_dicts_after")
 
     def __init__(self, container: Any, members: list, places: Any, by_type: dict[type, SpanType],
                  holders: list | None = None, attribute: str | None = None) -> None:
@@ -358,8 +381,8 @@ class SpanGroup:
                                     else self._read(first.content_field, dicts))
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
-        self.slot_columns = [[*map(attrgetter(name), members)] for name in first.slot_names] or None
-        self.mutables, self.copies = self._save_columns()
+        self.slot_columns = _columns(members, first.slot_names) or None
+        self.mutables, self.copies, self.empty_columns = self._save_columns()
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
         self._copy_of: dict[int, Any] | None = None
@@ -395,13 +418,16 @@ class SpanGroup:
         """The members of `column` at `indices` (a range of all of them, or a list)."""
         return column if type(indices) is range else [*map(column.__getitem__, indices)]
 
-    def _save_columns(self) -> tuple[list, list]:
+    def _save_columns(self) -> tuple[list, list, list]:
         """save_mutables over every member's values and slots, type by type (see _Attributes for
-        which values can hold a mutable). A column (field) of empty containers of one type shares
-        one empty copy, and a column of equal sets (pydantic's fields-set) one frozenset, instead
-        of a copy each."""
+        which values can hold a mutable): the mutables and their copies, and the columns (fields)
+        in which no value is truthy, so every dict, list, set or bytearray there is empty and
+        identity is all there is to save (saved_of gives those their empty copies). A column of
+        equal sets (pydantic's fields-set) shares one frozenset instead of a copy each."""
         mutables: list = []
         copies: list = []
+        empty: list = []
+        columns: list = []
         for part in self.parts:
             if part.candidates is None:
                 values = part.all_values()
@@ -412,15 +438,15 @@ class SpanGroup:
                 copies += saved
                 continue
             checked = (part.span_type.id_field, part.span_type.content_field)  # text: checked above
-            for column in map(part.column, [name for name in part.candidates if name not in checked]):
-                values, saved = _save_column(column)
-                mutables += values
-                copies += saved
-        for column in self.slot_columns or ():  # every type has the same slots
-            values, saved = _save_column(column)
-            mutables += values
-            copies += saved
-        return mutables, copies
+            columns += map(part.column, [name for name in part.candidates if name not in checked])
+        for column in columns + (self.slot_columns or []):  # every type has the same slots
+            saved = _save_column(column)
+            if saved is None:
+                empty.append(column)
+            else:
+                mutables += saved[0]
+                copies += saved[1]
+        return mutables, copies, empty
 
     def record(self, index: int) -> SpanRecord:
         """The SpanRecord of the member at `index` (made once)."""
@@ -448,10 +474,14 @@ class SpanGroup:
 
     def saved_of(self, index: int) -> tuple[list, list]:
         """What a SpanRecord of the member at `index` would have saved of its mutable values."""
-        if not self.mutables:
+        if not self.mutables and not self.empty_columns:
             return _NOTHING_SAVED
         if self._copy_of is None:
-            self._copy_of = dict(zip(map(id, self.mutables), self.copies))
+            copy_of = dict(zip(map(id, self.mutables), self.copies))
+            for column in self.empty_columns:
+                for value in compress(column, map(_IS_MUTABLE, map(type, column))):
+                    copy_of.setdefault(id(value), _EMPTY_COPIES[type(value)])
+            self._copy_of = copy_of
         record, candidates = self.record(index), self._locate(index)[0].candidates
         state = record.state
         values = [*(state.values() if candidates is None else map(state.__getitem__, candidates)), *record.slots]
@@ -557,28 +587,27 @@ def _reads_state(kind: type, span_type: SpanType, names: tuple[str, ...]) -> Any
 _SUMMARY_PLANS = TypeCache()  # type -> {(names, metadata field): what _reads_state returns}
 
 
-def _save_column(column: list) -> tuple[list, list]:
-    """save_mutables over the values of one field of many spans: empty containers of one type
-    share one empty copy, and equal sets one frozenset."""
-    try:  # a column of None (an unset embedding, pydantic's extra and private state) in one pass:
-        if column[0] is None and column == [None] * len(column):  # None is found by identity
-            return _NOTHING_SAVED
-    except Exception:  # the first other value's comparison raised
+def _save_column(column: list) -> tuple[list, list] | None:
+    """save_mutables over the values of one field of many spans, or None when no value there is
+    truthy (one pass: None, and every builtin container there is empty). The pass asks each value
+    for its truth, so a value of another type runs its own `__bool__` or `__len__`; one that raises
+    (a numpy array, a hostile value) sends the column to the pass by type below. Equal sets share
+    one frozenset (found with one C-level count; the others with one more pass)."""
+    try:
+        if not any(column):
+            return None
+    except Exception:
         pass
     kinds = set(map(type, column))
     if kinds.isdisjoint(_MUTABLE):
         return _NOTHING_SAVED
-    kind = kinds.pop() if len(kinds) == 1 else None
     try:
-        if kind is not None and not any(column):
-            return column, [_EMPTY_COPIES[kind]] * len(column)
-        if kind is set:  # equal sets share one frozenset; the few others get their own
+        if kinds == {set}:  # equal sets share one frozenset; the few others get their own
             first = frozenset(column[0])
             copies = [first] * len(column)
-            if column.count(first) == len(column):
-                return column, copies
-            for index in compress(range(len(column)), map(ne, column, repeat(first))):
-                copies[index] = frozenset(column[index])
+            if column.count(first) != len(column):
+                for index in compress(range(len(column)), map(ne, column, repeat(first))):
+                    copies[index] = frozenset(column[index])
             return column, copies
     except Exception:  # a member whose comparison raises: copied one by one
         pass
@@ -1177,20 +1206,28 @@ class _CurrentSpans(_Walk):
                 continue
 
     def _add_column(self, members: list) -> bool:
-        """Take spans of one type with distinct string ids, none already found, in one go (C-level
-        maps); return whether they were."""
+        """Take spans whose types share their id field, with distinct string ids, none already
+        found, in one go (C-level maps); return whether they were."""
         kinds = set(map(type, members))
-        if len(kinds) != 1:
-            return False
-        span_type = self.reader.span_type(members[0])
-        if span_type is None:
+        if len(kinds) == 1:
+            span_types = [self.reader.span_type(members[0])]
+        else:  # a chat history of several message types
+            span_types = [self.reader.span_type(next(m for m in members if type(m) is kind)) for kind in kinds]
+        if None in span_types or len({span_type.id_field for span_type in span_types}) != 1:
             return False
         try:
-            ids = [*map(attrgetter(span_type.id_field), members)]
+            ids = [*map(attrgetter(span_types[0].id_field), members)]
         except Exception:
             return False
-        found = dict(zip(ids, members))
-        if len(found) != len(members) or set(map(type, ids)) != {str} or not self.spans.keys().isdisjoint(found):
+        if set(map(type, ids)) != {str}:
             return False
-        self.spans.update(found)
+        found = dict(zip(ids, members))
+        if len(found) != len(members):
+            return False
+        if not self.spans:
+            self.spans = found
+        elif self.spans.keys().isdisjoint(found):
+            self.spans.update(found)
+        else:
+            return False
         return True
