@@ -142,9 +142,12 @@ def is_log_name(name: str, vocabulary: Vocabulary) -> bool:
     return not NOT_A_LOG_PARTS.intersection(name_parts(name))
 
 
+@lru_cache(maxsize=1024)
 def is_log_type(type_name: str, vocabulary: Vocabulary) -> bool:
     """`DecisionLog`, `AuditLedger`, `CurationLog`: a class named as a decision log (a log word, or a
     compound ending in `Log`; not `Log` or `Logger`)."""
+    if not type_name:
+        return False
     parts = name_parts(type_name)
     return is_log_name(type_name, vocabulary) or (len(parts) > 1 and parts[-1] == "log" and not NOT_A_LOG_PARTS.intersection(parts))
 

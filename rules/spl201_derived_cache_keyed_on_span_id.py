@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from spanlint.rules.aliases import ValueAliases
-from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key
+from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key, string_value
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import ID_PARTS, name_parts, tracking_words
@@ -29,6 +29,23 @@ _CACHE_METHODS = _WRITERS | _READERS | _UPDATERS
 _LOOKUP_WORDS = frozenset({"lookup", "lookups"})
 
 
+def cache_words(vocabulary: Vocabulary) -> frozenset[str]:
+    """Words that make a mapping a cache: `_memo`, `_lookup`, `_embeddings`."""
+    return frozenset((*vocabulary.cache_words, *_LOOKUP_WORDS))
+
+
+def cache_class_words(vocabulary: Vocabulary) -> frozenset[str]:
+    """Last words that make a class a cache, and its mappings caches whatever their names (`VectorCache`,
+    `OffsetIndex`): the cache words but those of what is derived (not `OpenAIEmbedding`)."""
+    return cache_words(vocabulary) - frozenset(vocabulary.derived_words)
+
+
+def is_cache_class(parts: list[str], words: frozenset[str]) -> bool:
+    """The name `parts` of a class ends in one of `words` (`cache_class_words`): `VectorCache`,
+    `EmbeddingIndex`; not `IndexDocumentSummary`."""
+    return bool(parts) and parts[-1] in words
+
+
 def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
     """Words that make a mapping a cache: a cache word (`_memo`, `_lookup`), or a word saying its values
     are derived from span content (`_embeddings`, `_token_counts`)."""
@@ -46,11 +63,19 @@ class CacheKeyPrefilter(Prefilter):
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
         super().__init__(scan)
         self.cache_words = cache_name_words(self.vocabulary)
+        self.cache_class_words = cache_class_words(self.vocabulary)
         self.id_fields = frozenset(self.vocabulary.id_fields)
         self.cache_decorators = frozenset(self.vocabulary.cache_decorators)
 
     def words(self) -> tuple[str, ...]:
         return tuple(sorted(self.cache_words))
+
+    def walks_whole(self, scope: Scope) -> bool:
+        """A method of a class named as a cache, whose mappings need no cache word (`VectorCache.table`)."""
+        return scope.owner is not None and self._is_cache_class(scope.owner.name)
+
+    def _is_cache_class(self, name: str) -> bool:
+        return is_cache_class(self.parts(name), self.cache_class_words)
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, FUNCTIONS):
@@ -67,15 +92,15 @@ class CacheKeyPrefilter(Prefilter):
             func = node.func
             if (
                 isinstance(func, ast.Attribute) and func.attr in _CACHE_METHODS and node.args
-                and self._is_cache(func.value)
+                and self._is_cache(func.value, scope)
                 and (isinstance(node.args[0], (ast.DictComp, ast.Dict)) or self._key_names_id(node.args[0]))
             ):
                 self.mark(node)
         elif isinstance(node, ast.Subscript):
-            if self._is_cache(node.value) and self._key_names_id(node.slice):
+            if self._is_cache(node.value, scope) and self._key_names_id(node.slice):
                 self.mark(node)
         elif any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
-            self._is_cache(c) for c in node.comparators
+            self._is_cache(c, scope) for c in node.comparators
         ) and self._key_names_id(node.left):
             self.mark(node)
 
@@ -98,14 +123,18 @@ class CacheKeyPrefilter(Prefilter):
             inner = key.slice
             return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and self._names_id(inner.value)
         if isinstance(key, ast.Call):
-            return bool(key.args) and self._key_names_id(key.args[0], any_name)
+            # `str(s.id)`; `d.meta.get("story_id", d.id)`, the id the lookup falls back to
+            return any(self._key_names_id(a, any_name) for a in key.args[:2])
         return False
 
-    def _is_cache(self, mapping: ast.expr) -> bool:
+    def _is_cache(self, mapping: ast.expr, scope: Scope | None = None) -> bool:
         while isinstance(mapping, ast.Subscript):
             mapping = mapping.value
         name = mapping.attr if isinstance(mapping, ast.Attribute) else mapping.id if isinstance(mapping, ast.Name) else None
-        return name is not None and not self.cache_words.isdisjoint(self.parts(name))
+        if name is not None and not self.cache_words.isdisjoint(self.parts(name)):
+            return True
+        owner = scope.owner if scope is not None else None  # `self.store` of a `class VectorCache`
+        return owner is not None and _is_self_field(mapping) and self._is_cache_class(owner.name)
 
     def _memoized_on_id(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`@lru_cache` (or another cache decorator) on a function taking an id-ish parameter."""
@@ -127,6 +156,9 @@ class _Frame:
     span_ids: dict[str, str] = field(default_factory=dict)
     shared: set[str] = field(default_factory=set)  # declared global/nonlocal
     aliases: ValueAliases = field(default_factory=ValueAliases)
+    # locals not derived when bound, by what they were bound to: derived from the span a later key names
+    # (`vec = self.embed(seg.body)`; `cache[seg.seg_id] = vec`)
+    computed: dict[str, cst.BaseExpression] = field(default_factory=dict)
 
 
 @dataclass
@@ -165,10 +197,13 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
-(embeddings, offsets, citations, token counts); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+(embeddings, offsets, citations, token counts), or when it is a field of `self` in a class named as a
+cache by the last word of its name (`VectorCache.table`); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
-content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
-mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
+content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
+class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
+(`d.meta.get("story_id", d.id)`); the value must be derived from the span's content (also when
+computed into a local first: `vec = self.embed(seg.body)`), or the mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
 serialization of the whole span (`s.model_dump_json()`, `json.dumps(s)`), is the span store, not a
 derived artifact. Mappings local to a function are transient and not reported.
 
@@ -200,6 +235,21 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        Valid(  # a class named as a cache, keyed on the id and the version of what it derives from
+            _SEGMENT_CLASS
+            + "class VectorCache:\n"
+            "    def vector(self, seg):\n"
+            "        vec = self.encoder.encode(seg.body)\n"
+            "        self.shelf[(seg.seg_id, seg.rev)] = vec\n"
+            "        return vec\n"
+        ),
+        Valid(  # the same mapping in a class not named as a cache
+            _SEGMENT_CLASS
+            + "class Shelf:\n"
+            "    def vector(self, seg):\n"
+            "        vec = self.encoder.encode(seg.body)\n"
+            "        self.shelf[seg.seg_id] = vec\n"
+        ),
         Valid(  # keyed on the class's own id and its revision
             _SEGMENT_CLASS
             + "class OffsetIndex:\n"
@@ -248,6 +298,23 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        Invalid(  # a class named as a cache; the segment known only by its class's own id field
+            _SEGMENT_CLASS
+            + "class VectorCache:\n"
+            "    def vector(self, seg):\n"
+            "        vec = self.encoder.encode(seg.body)\n"
+            "        self.shelf[seg.seg_id] = vec\n"
+            "        return vec\n",
+            line=14, column=20, message="`self.shelf` holds an artifact derived from span content keyed on the span id `seg.seg_id` alone",
+        ),
+        Invalid(  # a metadata id falling back to the node id
+            "class Retriever:\n"
+            "    def embed(self, node):\n"
+            "        self._embedding_cache[node.metadata.get('doc_id', node.id)] = self.model.embed(node.text)\n",
+            line=3, column=31,
+            message="`self._embedding_cache` holds an artifact derived from span content keyed on the span id "
+            "`node.metadata.get('doc_id', node.id)` alone",
+        ),
         Invalid(  # the class's id under a name of its own
             _SEGMENT_CLASS
             + "class OffsetIndex:\n"
@@ -329,7 +396,8 @@ No fix: the right key depends on what the span carries (a version, a content has
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
         vocabulary = context.vocabulary
-        self._cache_words = frozenset((*vocabulary.cache_words, *_LOOKUP_WORDS))
+        self._cache_words = cache_words(vocabulary)
+        self._cache_class_words = cache_class_words(vocabulary)
         self._derived_words = frozenset((*vocabulary.derived_words, *vocabulary.summary_words))
         self._summary_words = frozenset(vocabulary.summary_words) - frozenset(vocabulary.derived_words)
         self._tracking_words = tracking_words(vocabulary)
@@ -342,6 +410,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         self._written: set[str] = set()  # mappings given a derived value somewhere in this module
         self._reads: list[_Read] = []
         self._cache_names: dict[str, bool] = {}
+        self._own_id_fields: dict[str, bool] = {}
 
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -411,10 +480,13 @@ No fix: the right key depends on what the span carries (a version, a content has
                 frame.span_ids[target.value] = _owner_code(self.context.module, self._resolve(value))
             else:
                 frame.span_ids.pop(target.value, None)
+            frame.computed.pop(target.value, None)
             if self._derived(value, set()):
                 frame.derived.add(target.value)
             else:
                 frame.derived.discard(target.value)
+                if isinstance(value, cst.Call):
+                    frame.computed[target.value] = value
             frame.aliases.bind(target, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
@@ -515,6 +587,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         return f"`{mapping}` holds an artifact derived from span content keyed on the span id `{key_code}` alone"
 
     def _is_cache(self, mapping: cst.BaseExpression) -> bool:
+        """A mapping named as a cache, or a field of `self` in a class named as one (`VectorCache.table`)."""
         name = _mapping_name(mapping)
         if name is None:
             return False
@@ -522,6 +595,13 @@ No fix: the right key depends on what the span carries (a version, a content has
         if found is None:
             found = self._cache_names[name] = bool(set(name_parts(name)) & self._cache_words) or self._says_derived(
                 mapping, summaries=False
+            )
+        if not found and self.facts is not None and self.facts.self_class is not None:
+            while isinstance(mapping, cst.Subscript):
+                mapping = mapping.value
+            return (
+                isinstance(mapping, cst.Attribute) and isinstance(mapping.value, cst.Name) and mapping.value.value == "self"
+                and is_cache_class(name_parts(self.facts.self_class), self._cache_class_words)
             )
         return found
 
@@ -585,6 +665,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     def _is_span_id(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         if isinstance(expr, cst.Call) and callee_name(expr) in ("str", "int", "UUID") and expr.args:
             expr = expr.args[0].value
+        expr = _fallback_id(expr) or expr
         if isinstance(expr, cst.Name):
             frame = self._frames[-1]
             if frame is not None and expr.value in frame.span_ids:
@@ -605,7 +686,22 @@ No fix: the right key depends on what the span carries (a version, a content has
             return self._is_span(owner, spans)
         # the id field of the owner's class under a name of its own (`Segment.seg_id`)
         known = self.context.analysis.known_class(owner, self.facts)
-        return known is not None and attr in known.id_fields and bool(known.content_fields)
+        if known is not None:
+            return attr in known.id_fields and bool(known.content_fields)
+        return attr.endswith("_id") and self._is_own_id_field(attr)
+
+    def _is_own_id_field(self, attr: str) -> bool:
+        """`seg_id` is the id field of a span class of the tree under a name of its own (`Segment`): an
+        owner whose class is unknown (`def get(self, seg)`) holding one is a span of that class."""
+        found = self._own_id_fields.get(attr)
+        if found is None:
+            project = self.context.project
+            found = self._own_id_fields[attr] = attr not in self.context.vocabulary.id_fields and any(
+                attr in facts.declared and (known := project.class_named(facts.name)) is not None
+                and known.is_span and attr in known.id_fields
+                for facts in project.classes.values()
+            )
+        return found
 
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         """Span-like by name, container or class; here any class of the tree with an id and a content
@@ -649,6 +745,13 @@ No fix: the right key depends on what the span carries (a version, a content has
             return self._derived(value.expression, owners)
         if isinstance(value, cst.Name):
             frame = self._frames[-1]
+            if frame is not None and owners and value.value in frame.computed:
+                computed = frame.computed.pop(value.value)  # popped while it is read: `x = f(x)` ends
+                try:
+                    if self._derived(computed, owners):
+                        return True
+                finally:
+                    frame.computed[value.value] = computed
             return (frame is not None and value.value in frame.derived) or self._says_derived_or_content(value.value)
         if isinstance(value, cst.Attribute):
             if self._says_derived_or_content(value.attr.value) and self._is_owner(value.value, owners):
@@ -750,8 +853,25 @@ def _mapping_name(mapping: cst.BaseExpression) -> str | None:
     return last_name(mapping)
 
 
+def _fallback_id(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`d.id` for `d.meta.get("story_id", d.id)`: a lookup of an id-named key falling back to an id."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get"):
+        return None
+    if len(expr.args) != 2:
+        return None
+    key = string_value(expr.args[0].value)
+    parts = name_parts(key or "")
+    return expr.args[1].value if parts and parts[-1] in ID_PARTS else None
+
+
+def _is_self_field(node: ast.expr) -> bool:
+    """`self.x`."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
 def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:
     """`s` for the id `s.span_id` or `s["id"]`; the id's own code for a bare name."""
+    span_id = _fallback_id(span_id) or span_id
     if isinstance(span_id, cst.Call) and span_id.args:
         span_id = span_id.args[0].value
     if isinstance(span_id, (cst.Attribute, cst.Subscript)):
