@@ -29,23 +29,6 @@ _CACHE_METHODS = _WRITERS | _READERS | _UPDATERS
 _LOOKUP_WORDS = frozenset({"lookup", "lookups"})
 
 
-def cache_words(vocabulary: Vocabulary) -> frozenset[str]:
-    """Words that make a mapping a cache: `_memo`, `_lookup`, `_embeddings`."""
-    return frozenset((*vocabulary.cache_words, *_LOOKUP_WORDS))
-
-
-def cache_class_words(vocabulary: Vocabulary) -> frozenset[str]:
-    """Last words that make a class a cache, and its mappings caches whatever their names (`VectorCache`,
-    `OffsetIndex`): the cache words but those of what is derived (not `OpenAIEmbedding`)."""
-    return cache_words(vocabulary) - frozenset(vocabulary.derived_words)
-
-
-def is_cache_class(parts: list[str], words: frozenset[str]) -> bool:
-    """The name `parts` of a class ends in one of `words` (`cache_class_words`): `VectorCache`,
-    `EmbeddingIndex`; not `IndexDocumentSummary`."""
-    return bool(parts) and parts[-1] in words
-
-
 def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
     """Words that make a mapping a cache: a cache word (`_memo`, `_lookup`), or a word saying its values
     are derived from span content (`_embeddings`, `_token_counts`)."""
@@ -63,19 +46,11 @@ class CacheKeyPrefilter(Prefilter):
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
         super().__init__(scan)
         self.cache_words = cache_name_words(self.vocabulary)
-        self.cache_class_words = cache_class_words(self.vocabulary)
         self.id_fields = frozenset(self.vocabulary.id_fields)
         self.cache_decorators = frozenset(self.vocabulary.cache_decorators)
 
     def words(self) -> tuple[str, ...]:
         return tuple(sorted(self.cache_words))
-
-    def walks_whole(self, scope: Scope) -> bool:
-        """A method of a class named as a cache, whose mappings need no cache word (`VectorCache.table`)."""
-        return scope.owner is not None and self._is_cache_class(scope.owner.name)
-
-    def _is_cache_class(self, name: str) -> bool:
-        return is_cache_class(self.parts(name), self.cache_class_words)
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, FUNCTIONS):
@@ -92,15 +67,15 @@ class CacheKeyPrefilter(Prefilter):
             func = node.func
             if (
                 isinstance(func, ast.Attribute) and func.attr in _CACHE_METHODS and node.args
-                and self._is_cache(func.value, scope)
+                and self._is_cache(func.value)
                 and (isinstance(node.args[0], (ast.DictComp, ast.Dict)) or self._key_names_id(node.args[0]))
             ):
                 self.mark(node)
         elif isinstance(node, ast.Subscript):
-            if self._is_cache(node.value, scope) and self._key_names_id(node.slice):
+            if self._is_cache(node.value) and self._key_names_id(node.slice):
                 self.mark(node)
         elif any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
-            self._is_cache(c, scope) for c in node.comparators
+            self._is_cache(c) for c in node.comparators
         ) and self._key_names_id(node.left):
             self.mark(node)
 
@@ -127,14 +102,11 @@ class CacheKeyPrefilter(Prefilter):
             return any(self._key_names_id(a, any_name) for a in key.args[:2])
         return False
 
-    def _is_cache(self, mapping: ast.expr, scope: Scope | None = None) -> bool:
+    def _is_cache(self, mapping: ast.expr) -> bool:
         while isinstance(mapping, ast.Subscript):
             mapping = mapping.value
         name = mapping.attr if isinstance(mapping, ast.Attribute) else mapping.id if isinstance(mapping, ast.Name) else None
-        if name is not None and not self.cache_words.isdisjoint(self.parts(name)):
-            return True
-        owner = scope.owner if scope is not None else None  # `self.store` of a `class VectorCache`
-        return owner is not None and _is_self_field(mapping) and self._is_cache_class(owner.name)
+        return name is not None and not self.cache_words.isdisjoint(self.parts(name))
 
     def _memoized_on_id(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`@lru_cache` (or another cache decorator) on a function taking an id-ish parameter."""
@@ -197,8 +169,7 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
-(embeddings, offsets, citations, token counts), or when it is a field of `self` in a class named as a
-cache by the last word of its name (`VectorCache.table`); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+(embeddings, offsets, citations, token counts); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
 class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
@@ -235,20 +206,13 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
-        Valid(  # a class named as a cache, keyed on the id and the version of what it derives from
+        Valid(  # keyed on the id and the version of what it derives from
             _SEGMENT_CLASS
             + "class VectorCache:\n"
             "    def vector(self, seg):\n"
             "        vec = self.encoder.encode(seg.body)\n"
-            "        self.shelf[(seg.seg_id, seg.rev)] = vec\n"
+            "        self.store[(seg.seg_id, seg.rev)] = vec\n"
             "        return vec\n"
-        ),
-        Valid(  # the same mapping in a class not named as a cache
-            _SEGMENT_CLASS
-            + "class Shelf:\n"
-            "    def vector(self, seg):\n"
-            "        vec = self.encoder.encode(seg.body)\n"
-            "        self.shelf[seg.seg_id] = vec\n"
         ),
         Valid(  # keyed on the class's own id and its revision
             _SEGMENT_CLASS
@@ -298,14 +262,14 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
-        Invalid(  # a class named as a cache; the segment known only by its class's own id field
+        Invalid(  # the segment known only by its class's own id field; the vector computed into a local
             _SEGMENT_CLASS
             + "class VectorCache:\n"
             "    def vector(self, seg):\n"
             "        vec = self.encoder.encode(seg.body)\n"
-            "        self.shelf[seg.seg_id] = vec\n"
+            "        self.store[seg.seg_id] = vec\n"
             "        return vec\n",
-            line=14, column=20, message="`self.shelf` holds an artifact derived from span content keyed on the span id `seg.seg_id` alone",
+            line=14, column=20, message="`self.store` holds an artifact derived from span content keyed on the span id `seg.seg_id` alone",
         ),
         Invalid(  # a metadata id falling back to the node id
             "class Retriever:\n"
@@ -396,8 +360,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
         vocabulary = context.vocabulary
-        self._cache_words = cache_words(vocabulary)
-        self._cache_class_words = cache_class_words(vocabulary)
+        self._cache_words = frozenset((*vocabulary.cache_words, *_LOOKUP_WORDS))
         self._derived_words = frozenset((*vocabulary.derived_words, *vocabulary.summary_words))
         self._summary_words = frozenset(vocabulary.summary_words) - frozenset(vocabulary.derived_words)
         self._tracking_words = tracking_words(vocabulary)
@@ -587,7 +550,6 @@ No fix: the right key depends on what the span carries (a version, a content has
         return f"`{mapping}` holds an artifact derived from span content keyed on the span id `{key_code}` alone"
 
     def _is_cache(self, mapping: cst.BaseExpression) -> bool:
-        """A mapping named as a cache, or a field of `self` in a class named as one (`VectorCache.table`)."""
         name = _mapping_name(mapping)
         if name is None:
             return False
@@ -595,13 +557,6 @@ No fix: the right key depends on what the span carries (a version, a content has
         if found is None:
             found = self._cache_names[name] = bool(set(name_parts(name)) & self._cache_words) or self._says_derived(
                 mapping, summaries=False
-            )
-        if not found and self.facts is not None and self.facts.self_class is not None:
-            while isinstance(mapping, cst.Subscript):
-                mapping = mapping.value
-            return (
-                isinstance(mapping, cst.Attribute) and isinstance(mapping.value, cst.Name) and mapping.value.value == "self"
-                and is_cache_class(name_parts(self.facts.self_class), self._cache_class_words)
             )
         return found
 
@@ -862,11 +817,6 @@ def _fallback_id(expr: cst.BaseExpression) -> cst.BaseExpression | None:
     key = string_value(expr.args[0].value)
     parts = name_parts(key or "")
     return expr.args[1].value if parts and parts[-1] in ID_PARTS else None
-
-
-def _is_self_field(node: ast.expr) -> bool:
-    """`self.x`."""
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:

@@ -1,7 +1,7 @@
-"""SPL201 on caches a new user writes: a field of a class named as a cache, a key that falls back to
-the span id (`meta.get("doc_id", d.id)`), a span known only by its class's own id field, a value
-computed into a local first. Each is reported; its look-alike (keyed on id and content hash, the
-span itself stored, a non-cache class) is quiet."""
+"""SPL201 on caches a new user writes: a key that falls back to the span id (`meta.get("doc_id", d.id)`),
+a span known only by its class's own id field (`p.passage_id`, `p` unannotated), a value computed into
+a local first. Each is reported; its look-alike (keyed on the id and a content hash or version, the
+span itself stored) is quiet."""
 
 from __future__ import annotations
 
@@ -25,29 +25,29 @@ def _lines(source: str) -> list[int]:
 
 
 PAIRS = [
-    pytest.param(  # a field of a class named as a cache, keyed on the passage's own id field
+    pytest.param(  # keyed on the passage's own id field, the count computed into a local
         _PASSAGE
-        + "class TokenCountCache:\n"
+        + "class TokenCounter:\n"
         "    def __init__(self, tokenizer):\n"
         "        self.tokenizer = tokenizer\n"
-        "        self.table = {}\n"
+        "        self.memo = {}\n"
         "\n"
         "    def count(self, p):\n"
         "        n = self.tokenizer.count(p.text)\n"
-        "        self.table[p.passage_id] = n\n"
+        "        self.memo[p.passage_id] = n\n"
         "        return n\n",
         [17],
         _PASSAGE
-        + "class TokenCountCache:\n"
+        + "class TokenCounter:\n"
         "    def __init__(self, tokenizer):\n"
         "        self.tokenizer = tokenizer\n"
-        "        self.table = {}\n"
+        "        self.memo = {}\n"
         "\n"
         "    def count(self, p):\n"
         "        n = self.tokenizer.count(p.text)\n"
-        "        self.table[(p.passage_id, hash(p.text))] = n\n"
+        "        self.memo[(p.passage_id, hash(p.text))] = n\n"
         "        return n\n",
-        id="cache-class-field-own-id-vs-content-hash",
+        id="own-id-field-vs-content-hash",
     ),
     pytest.param(  # keyed on a metadata id that falls back to the document id
         "class Embeddings:\n"
@@ -73,48 +73,26 @@ PAIRS = [
         "        return self.memo[key]\n",
         id="metadata-id-fallback-vs-versioned-key",
     ),
-    pytest.param(  # a class named as a cache keeps vectors under the passage id; its twin keeps the passage itself
+    pytest.param(  # vectors kept under the passage id; the twin keeps the passage itself
         _PASSAGE
-        + "class PassageCache:\n"
+        + "class PassageVectors:\n"
         "    def __init__(self, embed):\n"
         "        self.embed = embed\n"
-        "        self.rows = {}\n"
+        "        self.store = {}\n"
         "\n"
         "    def put(self, p):\n"
         "        vec = self.embed(p.text)\n"
-        "        self.rows[p.passage_id] = vec\n",
+        "        self.store[p.passage_id] = vec\n",
         [17],
         _PASSAGE
-        + "class PassageCache:\n"
+        + "class PassageVectors:\n"
         "    def __init__(self, embed):\n"
         "        self.embed = embed\n"
-        "        self.rows = {}\n"
+        "        self.store = {}\n"
         "\n"
         "    def put(self, p):\n"
-        "        self.rows[p.passage_id] = p\n",
-        id="cache-class-vector-vs-the-passage-itself",
-    ),
-    pytest.param(  # the same mapping in a class not named as a cache is not one
-        _PASSAGE
-        + "class VectorCache:\n"
-        "    def __init__(self, embed):\n"
-        "        self.embed = embed\n"
-        "        self.shelf = {}\n"
-        "\n"
-        "    def put(self, p):\n"
-        "        vec = self.embed(p.text)\n"
-        "        self.shelf[p.passage_id] = vec\n",
-        [17],
-        _PASSAGE
-        + "class Library:\n"
-        "    def __init__(self, embed):\n"
-        "        self.embed = embed\n"
-        "        self.shelf = {}\n"
-        "\n"
-        "    def put(self, p):\n"
-        "        vec = self.embed(p.text)\n"
-        "        self.shelf[p.passage_id] = vec\n",
-        id="cache-class-vs-other-class",
+        "        self.store[p.passage_id] = p\n",
+        id="vector-vs-the-passage-itself",
     ),
 ]
 
