@@ -144,7 +144,7 @@ def is_log_name(name: str, vocabulary: Vocabulary) -> bool:
 
 @lru_cache(maxsize=1024)
 def is_log_type(type_name: str, vocabulary: Vocabulary) -> bool:
-    """`DecisionLog`, `AuditLedger`, `CurationLog`: a class named as a decision log (a log word, or a
+    """`DecisionLog`, `AuditLedger`, `ReviewLog`: a class named as a decision log (a log word, or a
     compound ending in `Log`; not `Log` or `Logger`)."""
     if not type_name:
         return False

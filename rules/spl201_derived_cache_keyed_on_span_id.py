@@ -98,7 +98,7 @@ class CacheKeyPrefilter(Prefilter):
             inner = key.slice
             return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and self._names_id(inner.value)
         if isinstance(key, ast.Call):
-            # `str(s.id)`; `d.meta.get("story_id", d.id)`, the id the lookup falls back to
+            # `str(s.id)`; `d.meta.get("source_id", d.id)`, the id the lookup falls back to
             return any(self._key_names_id(a, any_name) for a in key.args[:2])
         return False
 
@@ -173,7 +173,7 @@ A mapping is a cache when its name says so (cache, memo, index, store, lookup) o
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
 class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
-(`d.meta.get("story_id", d.id)`); the value must be derived from the span's content (also when
+(`d.meta.get("source_id", d.id)`); the value must be derived from the span's content (also when
 computed into a local first: `vec = self.embed(seg.body)`), or the mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
 serialization of the whole span (`s.model_dump_json()`, `json.dumps(s)`), is the span store, not a
 derived artifact. Mappings local to a function are transient and not reported.
@@ -208,7 +208,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     valid = [
         Valid(  # keyed on the id and the version of what it derives from
             _SEGMENT_CLASS
-            + "class VectorCache:\n"
+            + "class Vectors:\n"
             "    def vector(self, seg):\n"
             "        vec = self.encoder.encode(seg.body)\n"
             "        self.store[(seg.seg_id, seg.rev)] = vec\n"
@@ -264,7 +264,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     invalid = [
         Invalid(  # the segment known only by its class's own id field; the vector computed into a local
             _SEGMENT_CLASS
-            + "class VectorCache:\n"
+            + "class Vectors:\n"
             "    def vector(self, seg):\n"
             "        vec = self.encoder.encode(seg.body)\n"
             "        self.store[seg.seg_id] = vec\n"
@@ -809,7 +809,7 @@ def _mapping_name(mapping: cst.BaseExpression) -> str | None:
 
 
 def _fallback_id(expr: cst.BaseExpression) -> cst.BaseExpression | None:
-    """`d.id` for `d.meta.get("story_id", d.id)`: a lookup of an id-named key falling back to an id."""
+    """`d.id` for `d.meta.get("source_id", d.id)`: a lookup of an id-named key falling back to an id."""
     if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get"):
         return None
     if len(expr.args) != 2:

@@ -32,7 +32,7 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, name_parts
-from spanlint.rules.prescan import Scope, last_name as ast_last_name
+from spanlint.rules.prescan import Scope, alternation, last_name as ast_last_name
 from spanlint.rules.project import HelperEffects
 from runtime_guard.vocabulary import Vocabulary
 
@@ -52,7 +52,9 @@ _MOVING_METHODS = frozenset({"append", "appendleft", "insert", "extend", "put", 
 _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__aexit__", "close", "aclose", "setUp"})
 # A removal the rule can report: `del`, a removing method, a filtering comprehension or `filter()`,
 # or a slice (`self.spans = self.spans[-10:]`), possibly through a local written back later.
-_PRESCAN = re.compile(r"\bdel\b|\.(?:pop|popleft|popitem|remove|clear|discard|a?delete_(?:nodes|ref_doc|documents?))\(|\bfilter\(|\bfor\b[\s\S]*?\bif\b|[\w)\]]\[[^\]]*:")
+_PRESCAN = re.compile(
+    r"\bdel\b|\.(?:%s)\(|\bfilter\(|\bfor\b[\s\S]*?\bif\b|[\w)\]]\[[^\]]*:" % alternation(REMOVING_METHODS | STORE_DELETE_METHODS)
+)
 
 
 # The text searches below start at a literal (`:`, `.append(`, `[`) and read the name before it
@@ -183,7 +185,7 @@ field of `self` holds: `window.drop(sid)` with `window: ContextWindow`, `self.wi
 `self.window = ContextWindow()`) when some path reaches the removal with no decision-log record
 before it (a record in both branches of an `if` covers what follows, and so does a loop recording
 each of the ids the removal is given; a record only after the removal, or only in another branch,
-does not). A parameter or field typed with a class named as a log (`DecisionLog`, `CurationLog`) is
+does not). A parameter or field typed with a class named as a log (`DecisionLog`, `ReviewLog`) is
 a decision log. Containers are followed through local aliases
 (`hist = self.messages; ...; self.messages = hist[-n:]`), tuple unpacking and walrus; a call of a
 helper that records (summarised once per project) is a record. Taking out what the same call put
