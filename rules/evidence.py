@@ -142,14 +142,17 @@ def is_log_name(name: str, vocabulary: Vocabulary) -> bool:
     return not NOT_A_LOG_PARTS.intersection(name_parts(name))
 
 
-@lru_cache(maxsize=1024)
 def is_log_type(type_name: str, vocabulary: Vocabulary) -> bool:
     """`DecisionLog`, `AuditLedger`, `ReviewLog`: a class named as a decision log (a log word, or a
     compound ending in `Log`; not `Log` or `Logger`)."""
     if not type_name:
         return False
+    if is_log_name(type_name, vocabulary):
+        return True
+    if not type_name.endswith(("Log", "_log")):
+        return False
     parts = name_parts(type_name)
-    return is_log_name(type_name, vocabulary) or (len(parts) > 1 and parts[-1] == "log" and not NOT_A_LOG_PARTS.intersection(parts))
+    return len(parts) > 1 and not NOT_A_LOG_PARTS.intersection(parts)
 
 
 def is_decision_log(
