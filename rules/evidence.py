@@ -143,6 +143,19 @@ def is_log_name(name: str, vocabulary: Vocabulary) -> bool:
     return not NOT_A_LOG_PARTS.intersection(name_parts(name))
 
 
+def is_log_type(type_name: str, vocabulary: Vocabulary) -> bool:
+    """`DecisionLog`, `AuditLedger`, `ReviewLog`: a class named as a decision log (a log word, or a
+    compound ending in `Log`; not `Log` or `Logger`)."""
+    if not type_name:
+        return False
+    if is_log_name(type_name, vocabulary):
+        return True
+    if not type_name.endswith(("Log", "_log")):
+        return False
+    parts = name_parts(type_name)
+    return len(parts) > 1 and not NOT_A_LOG_PARTS.intersection(parts)
+
+
 def is_decision_log(
     expr: cst.BaseExpression, vocabulary: Vocabulary, facts: FunctionFacts | None = None
 ) -> bool:
@@ -156,9 +169,9 @@ def is_decision_log(
     if not names:
         return False
     last = names[-1]
-    if len(names) == 1 and facts is not None and is_log_name(facts.params.get(last) or "", vocabulary):
+    if len(names) == 1 and facts is not None and is_log_type(facts.params.get(last) or "", vocabulary):
         return True
-    if names[:1] == ["self"] and len(names) == 2 and facts is not None and is_log_name(
+    if names[:1] == ["self"] and len(names) == 2 and facts is not None and is_log_type(
         facts.self_field_types.get(last, ""), vocabulary
     ):
         return True
@@ -168,7 +181,7 @@ def is_decision_log(
         owner = names[-2]
         if owner == "self":
             return facts is not None and is_log_name(facts.self_class or "", vocabulary)
-        if len(names) == 2 and facts is not None and is_log_name(facts.params.get(owner) or "", vocabulary):
+        if len(names) == 2 and facts is not None and is_log_type(facts.params.get(owner) or "", vocabulary):
             return True
         return is_log_name(owner, vocabulary)
     return False

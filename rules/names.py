@@ -39,6 +39,12 @@ EDITING_METHODS = frozenset(
 )
 # Methods that remove items from a container.
 REMOVING_METHODS = frozenset({"pop", "popleft", "popitem", "remove", "clear", "discard"})
+# Methods of LlamaIndex indices, docstores and vector stores and of Haystack document stores that
+# delete stored nodes or documents by id (`index.delete_nodes(ids)`, `store.delete_documents(ids)`).
+STORE_DELETE_METHODS = frozenset(
+    {"delete_nodes", "adelete_nodes", "delete_ref_doc", "adelete_ref_doc", "delete_document", "adelete_document",
+     "delete_documents"}
+)
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
 ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
 # Methods that send a prompt to a model (`llm.complete(...)`, `chain.invoke(...)`, `generator.run(...)`).

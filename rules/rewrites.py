@@ -98,6 +98,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         self.writes: list[ContentWrite] = []
         self._line: cst.SimpleStatementLine | cst.SimpleStatementSuite | None = None
         self._small: cst.BaseSmallStatement | None = None
+        self._bound: dict[str, cst.BaseExpression] = {}  # local -> what it was last bound to
 
     def collect(self) -> list[ContentWrite]:
         traversal.visit(self.facts.node.body, self)
@@ -116,11 +117,6 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         return super().on_visit(node)
 
     # --- write forms -----------------------------------------------------------------------
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._target(target.target, node.value)
-            self._stored_copy(target.target, node.value)
-
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._target(node.target, node.value)
 
@@ -195,6 +191,51 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         key = target.slice[0].slice
         if isinstance(key, cst.Index) and self._same_id(copied, target, key.value):
             self._add(copied, field, fields[field], copy=value, item=isinstance(value, cst.Dict))
+
+    def visit_Return(self, node: cst.Return) -> None:
+        """`return replace(seg, body=shorten(seg.body))`: a copy of a span the function was given, its new
+        content computed from the span's own (clipped, compressed, normalised), under the same id, handed
+        back to the caller in its place. Judged only for a class that tracks its content (a version or a
+        hash field): that copy is told apart by those fields, or by nothing. A copy carrying other text
+        (`preview(turn, draft)`) may be a view of it."""
+        value = node.value
+        if isinstance(value, cst.Name) and value.value in self.facts.copies:
+            value = self.facts.copies[value.value]  # `out = replace(s, ...)`; `return out`
+        if not isinstance(value, cst.Call):
+            return
+        copied = _copied_object(value)
+        if not isinstance(copied, cst.Name) or copied.value not in self.facts.params or copied.value in ("self", "cls"):
+            return
+        fields = _new_fields(value)
+        field = next((f for f in fields if f in self.content_fields), None)
+        known = self.analysis.class_of(copied, self.facts)
+        if field is None or known is None or not (known.version_fields or known.hash_fields):
+            return
+        if not any(f in fields for f in (known.id_fields or self.vocabulary.id_fields)) and self._reads_content(
+            fields[field], copied.value, field, 3
+        ):
+            self._add(copied, field, fields[field], copy=value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._target(target.target, node.value)
+            self._stored_copy(target.target, node.value)
+            if isinstance(target.target, cst.Name):
+                self._bound[target.target.value] = node.value
+
+    def _reads_content(self, value: cst.BaseExpression, span: str, field: str, depth: int) -> bool:
+        """`value` reads `span.<field>`, itself or through the locals it names (`lines = t.text.split()`)."""
+        stack: list[cst.CSTNode] = [value]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Attribute) and node.attr.value == field and isinstance(node.value, cst.Name) \
+                    and node.value.value == span:
+                return True
+            if isinstance(node, cst.Name) and depth > 0 and node.value in self._bound:
+                if self._reads_content(self._bound[node.value], span, field, depth - 1):
+                    return True
+            stack.extend(node.children)
+        return False
 
     def _same_id(self, copied: cst.BaseExpression, target: cst.Subscript, key: cst.BaseExpression) -> bool:
         """`target` (`store[key]`) is where the span `copied` was read from, or `key` is its id: the key
@@ -437,14 +478,17 @@ class ContentWritePrefilter(Prefilter):
                 self.mark(function)
 
     def _any_in(self, function: FunctionNode) -> bool:
-        """A write in `function`'s own body, or a copy with new content and an item assignment (where
-        the copy may be stored back: `msgs[i] = m.model_copy(update=...)`, or through a local)."""
+        """A write in `function`'s own body, or a copy with new content and an item assignment or a
+        return (where the copy may be stored back, `msgs[i] = m.model_copy(update=...)`, or handed
+        back, `return replace(s, content=x)`; or through a local)."""
         new_content_copy = item_assignment = False
         for node in own_nodes(function):
             if type(node) in _WRITE_NODES and self._is_write(node):
                 return True
             if isinstance(node, ast.Assign):
                 item_assignment = item_assignment or any(isinstance(t, ast.Subscript) for t in node.targets)
+            elif isinstance(node, ast.Return):
+                item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name))
             elif isinstance(node, (ast.Call, ast.Dict)) and not new_content_copy:
                 new_content_copy = self._new_content_copy(node)
         return new_content_copy and item_assignment
@@ -570,8 +614,9 @@ class RewriteRule(ScopedRule):
         return isinstance(target, cst.Attribute) and target.attr.value in self.vocabulary.content_fields
 
     def _copy_shape(self, shape: int) -> None:
-        """Note a copy with new content (`shape` 0) or an item assignment (1) in the function: with both,
-        the copy may be stored back under its id (`msgs[i] = m.model_copy(update=...)`, or via a local)."""
+        """Note a copy with new content (`shape` 0) or an item assignment or a return (1) in the function:
+        with both, the copy may be stored back or handed back under its id (`msgs[i] = m.model_copy(update=...)`,
+        `return replace(s, content=x)`, or via a local)."""
         function = self.function
         if function is None:
             return
@@ -586,6 +631,10 @@ class RewriteRule(ScopedRule):
                 self._mark()
             elif isinstance(target.target, cst.Subscript):
                 self._copy_shape(1)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if isinstance(node.value, (cst.Call, cst.Name)):
+            self._copy_shape(1)
 
     def visit_Dict(self, node: cst.Dict) -> None:
         if any(isinstance(e, cst.StarredDictElement) for e in node.elements) and self._sets_content(node):

@@ -18,7 +18,9 @@ class InPlaceRewriteWithoutVersionBump(RewriteRule):
 Finds functions that rewrite a span's content in place (`span.content = ...`, `+=`, `setattr`,
 `object.__setattr__`, `__dict__[...]`, mutating methods on list-valued content, item assignment or
 `del`, content setter methods such as `node.set_content(...)`, or a copy with new content stored back
-under the same id) and do not bump the span's version on every path through the write.
+under the same id, or handed back in place of a span the function was given when its class has a
+version or hash field: `return replace(seg, body=short)`) and do not bump the span's version on every
+path through the write.
 
 A bump is an assignment or augmented assignment to the version field, a bump method
 (`span.bump()`), or a call of a helper of the linted tree that bumps the version of the argument it
@@ -131,6 +133,14 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         ),
         Invalid("def trim(chunk, n):\n    del chunk.tokens[n:]\n", line=2, column=5, message="`chunk.tokens` rewritten in place without bumping its version"),
         Invalid("def rewrite(span, text):\n    object.__setattr__(span, 'content', text)\n", line=2, column=5, message="`span.content` rewritten in place without bumping its version"),
+        Invalid(  # a copy handed back in place of the segment it was given, under its id
+            "import dataclasses\n\n@dataclasses.dataclass\nclass Segment:\n    seg_id: str\n    body: str\n    rev: int = 0\n\n"
+            "def squeeze(seg: Segment) -> Segment:\n    return dataclasses.replace(seg, body=seg.body.strip())\n",
+            line=10,
+            column=5,
+            message="`seg.body` replaced by a copy under the same id without a new version",
+            help="Give the copy a new `rev`, or a new id",
+        ),
         Invalid(
             "import dataclasses\n\ndef store(buf, span, text):\n    buf[span.span_id] = dataclasses.replace(span, content=text)\n",
             line=4,

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from spanlint.rules.aliases import ValueAliases
-from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key
+from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key, string_value
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import ID_PARTS, name_parts, tracking_words
@@ -98,7 +98,8 @@ class CacheKeyPrefilter(Prefilter):
             inner = key.slice
             return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and self._names_id(inner.value)
         if isinstance(key, ast.Call):
-            return bool(key.args) and self._key_names_id(key.args[0], any_name)
+            # `str(s.id)`; `d.meta.get("source_id", d.id)`, the id the lookup falls back to
+            return any(self._key_names_id(a, any_name) for a in key.args[:2])
         return False
 
     def _is_cache(self, mapping: ast.expr) -> bool:
@@ -127,6 +128,9 @@ class _Frame:
     span_ids: dict[str, str] = field(default_factory=dict)
     shared: set[str] = field(default_factory=set)  # declared global/nonlocal
     aliases: ValueAliases = field(default_factory=ValueAliases)
+    # locals not derived when bound, by what they were bound to: derived from the span a later key names
+    # (`vec = self.embed(seg.body)`; `cache[seg.seg_id] = vec`)
+    computed: dict[str, cst.BaseExpression] = field(default_factory=dict)
 
 
 @dataclass
@@ -167,8 +171,10 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
 (embeddings, offsets, citations, token counts); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
-content field, such as `Fragment(id, text)`), and the value must be derived from the span's content, or the
-mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
+content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
+class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
+(`d.meta.get("source_id", d.id)`); the value must be derived from the span's content (also when
+computed into a local first: `vec = self.embed(seg.body)`), or the mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
 serialization of the whole span (`s.model_dump_json()`, `json.dumps(s)`), is the span store, not a
 derived artifact. Mappings local to a function are transient and not reported.
 
@@ -200,6 +206,14 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        Valid(  # keyed on the id and the version of what it derives from
+            _SEGMENT_CLASS
+            + "class Vectors:\n"
+            "    def vector(self, seg):\n"
+            "        vec = self.encoder.encode(seg.body)\n"
+            "        self.store[(seg.seg_id, seg.rev)] = vec\n"
+            "        return vec\n"
+        ),
         Valid(  # keyed on the class's own id and its revision
             _SEGMENT_CLASS
             + "class OffsetIndex:\n"
@@ -248,6 +262,23 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        Invalid(  # the segment known only by its class's own id field; the vector computed into a local
+            _SEGMENT_CLASS
+            + "class Vectors:\n"
+            "    def vector(self, seg):\n"
+            "        vec = self.encoder.encode(seg.body)\n"
+            "        self.store[seg.seg_id] = vec\n"
+            "        return vec\n",
+            line=14, column=20, message="`self.store` holds an artifact derived from span content keyed on the span id `seg.seg_id` alone",
+        ),
+        Invalid(  # a metadata id falling back to the node id
+            "class Retriever:\n"
+            "    def embed(self, node):\n"
+            "        self._embedding_cache[node.metadata.get('doc_id', node.id)] = self.model.embed(node.text)\n",
+            line=3, column=31,
+            message="`self._embedding_cache` holds an artifact derived from span content keyed on the span id "
+            "`node.metadata.get('doc_id', node.id)` alone",
+        ),
         Invalid(  # the class's id under a name of its own
             _SEGMENT_CLASS
             + "class OffsetIndex:\n"
@@ -342,6 +373,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         self._written: set[str] = set()  # mappings given a derived value somewhere in this module
         self._reads: list[_Read] = []
         self._cache_names: dict[str, bool] = {}
+        self._own_id_fields: dict[str, bool] = {}
 
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -411,10 +443,13 @@ No fix: the right key depends on what the span carries (a version, a content has
                 frame.span_ids[target.value] = _owner_code(self.context.module, self._resolve(value))
             else:
                 frame.span_ids.pop(target.value, None)
+            frame.computed.pop(target.value, None)
             if self._derived(value, set()):
                 frame.derived.add(target.value)
             else:
                 frame.derived.discard(target.value)
+                if isinstance(value, cst.Call):
+                    frame.computed[target.value] = value
             frame.aliases.bind(target, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
@@ -585,6 +620,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     def _is_span_id(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         if isinstance(expr, cst.Call) and callee_name(expr) in ("str", "int", "UUID") and expr.args:
             expr = expr.args[0].value
+        expr = _fallback_id(expr) or expr
         if isinstance(expr, cst.Name):
             frame = self._frames[-1]
             if frame is not None and expr.value in frame.span_ids:
@@ -605,7 +641,22 @@ No fix: the right key depends on what the span carries (a version, a content has
             return self._is_span(owner, spans)
         # the id field of the owner's class under a name of its own (`Segment.seg_id`)
         known = self.context.analysis.known_class(owner, self.facts)
-        return known is not None and attr in known.id_fields and bool(known.content_fields)
+        if known is not None:
+            return attr in known.id_fields and bool(known.content_fields)
+        return attr.endswith("_id") and self._is_own_id_field(attr)
+
+    def _is_own_id_field(self, attr: str) -> bool:
+        """`seg_id` is the id field of a span class of the tree under a name of its own (`Segment`): an
+        owner whose class is unknown (`def get(self, seg)`) holding one is a span of that class."""
+        found = self._own_id_fields.get(attr)
+        if found is None:
+            project = self.context.project
+            found = self._own_id_fields[attr] = attr not in self.context.vocabulary.id_fields and any(
+                attr in facts.declared and (known := project.class_named(facts.name)) is not None
+                and known.is_span and attr in known.id_fields
+                for facts in project.classes.values()
+            )
+        return found
 
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         """Span-like by name, container or class; here any class of the tree with an id and a content
@@ -649,6 +700,13 @@ No fix: the right key depends on what the span carries (a version, a content has
             return self._derived(value.expression, owners)
         if isinstance(value, cst.Name):
             frame = self._frames[-1]
+            if frame is not None and owners and value.value in frame.computed:
+                computed = frame.computed.pop(value.value)  # popped while it is read: `x = f(x)` ends
+                try:
+                    if self._derived(computed, owners):
+                        return True
+                finally:
+                    frame.computed[value.value] = computed
             return (frame is not None and value.value in frame.derived) or self._says_derived_or_content(value.value)
         if isinstance(value, cst.Attribute):
             if self._says_derived_or_content(value.attr.value) and self._is_owner(value.value, owners):
@@ -750,8 +808,20 @@ def _mapping_name(mapping: cst.BaseExpression) -> str | None:
     return last_name(mapping)
 
 
+def _fallback_id(expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`d.id` for `d.meta.get("source_id", d.id)`: a lookup of an id-named key falling back to an id."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get"):
+        return None
+    if len(expr.args) != 2:
+        return None
+    key = string_value(expr.args[0].value)
+    parts = name_parts(key or "")
+    return expr.args[1].value if parts and parts[-1] in ID_PARTS else None
+
+
 def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:
     """`s` for the id `s.span_id` or `s["id"]`; the id's own code for a bare name."""
+    span_id = _fallback_id(span_id) or span_id
     if isinstance(span_id, cst.Call) and span_id.args:
         span_id = span_id.args[0].value
     if isinstance(span_id, (cst.Attribute, cst.Subscript)):

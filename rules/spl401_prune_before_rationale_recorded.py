@@ -19,6 +19,7 @@ from spanlint.rules.evidence import (
     is_editing_callee,
     is_filter_of,
     is_log_name,
+    is_log_type,
     is_record_call,
     is_span_container,
     mentions,
@@ -30,8 +31,8 @@ from spanlint.rules.evidence import (
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import REMOVING_METHODS, name_parts
-from spanlint.rules.prescan import Scope, last_name as ast_last_name
+from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, name_parts
+from spanlint.rules.prescan import Scope, alternation, last_name as ast_last_name
 from spanlint.rules.project import HelperEffects
 from runtime_guard.vocabulary import Vocabulary
 
@@ -54,8 +55,8 @@ _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__a
 # Every alternative starts with a literal (`d(?<!\wd)el` is `\bdel`; `\[(?<=[\w)\]]\[)` is `[\w)\]]\[`), so the
 # search skips to those characters instead of trying every position.
 _PRESCAN = re.compile(
-    r"d(?<!\wd)el\b|\.(?:pop|popleft|popitem|remove|clear|discard)\(|f(?<!\wf)ilter\(|f(?<!\wf)or\b[\s\S]*?\bif\b"
-    r"|\[(?<=[\w)\]]\[)[^\]]*:"
+    r"d(?<!\wd)el\b|\.(?:%s)\(|f(?<!\wf)ilter\(|f(?<!\wf)or\b[\s\S]*?\bif\b|\[(?<=[\w)\]]\[)[^\]]*:"
+    % alternation(REMOVING_METHODS | STORE_DELETE_METHODS)
 )
 
 
@@ -119,6 +120,8 @@ class _Function(GuardedFunction):
     containers: dict[cst.CSTNode, cst.BaseExpression | str] = field(default_factory=dict)  # removal -> what it prunes
     moved: set[cst.CSTNode] = field(default_factory=set)  # calls whose result goes into another container
     loops: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)  # (target, iter)
+    for_nodes: list[cst.For] = field(default_factory=list)  # the enclosing `for` statements
+    record_loops: dict[cst.CSTNode, tuple[cst.For, ...]] = field(default_factory=dict)  # record -> its enclosing `for`s
     owned: set[str] = field(default_factory=set)  # locals holding this function's own values
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> container it filters
     built: set[str] = field(default_factory=set)  # locals bound to an object constructed here
@@ -133,7 +136,7 @@ class PrunePrefilter(RemovalPrefilter):
     function named for pruning (a helper of the project may prune what it is given)."""
 
     shape = "removal"
-    methods = REMOVING_METHODS
+    methods = REMOVING_METHODS | STORE_DELETE_METHODS
 
     def words(self) -> tuple[str, ...]:
         return ("RemoveMessage", *self.vocabulary.prune_words)
@@ -177,11 +180,16 @@ class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
 Finds pruning passes that remove spans from a context container (`del ctx.spans[i]`,
 `self.messages.pop(0)`, `.remove(span)`, `.clear()`, `ctx.spans = [s for s in ctx.spans if ...]`,
 `ctx.messages[:] = ...`, a span's content replaced by a tombstone marker or its tombstone flag set,
-a LangGraph `RemoveMessage(id=m.id)`, or a call of a project helper that prunes what it is given
-without recording, including a method of the class an argument holds: `window.drop(sid)` with
-`window: ContextWindow`) when some path reaches the removal with no decision-log record before it (a
-record in both branches of an `if` covers what follows; a record only after the removal, or only
-in another branch, does not). Containers are followed through local aliases
+a LangGraph `RemoveMessage(id=m.id)`, or `RemoveMessage(id=REMOVE_ALL_MESSAGES)` in a pass keeping a
+slice of the messages, a framework store's delete by id (`index.delete_nodes(ids)`,
+`docstore.delete_ref_doc(ref)`, Haystack's `store.delete_documents(ids)`), or a call of a project helper
+that prunes what it is given without recording, including a method of the class an argument or a
+field of `self` holds: `window.drop(sid)` with `window: ContextWindow`, `self.window.drop(sid)` with
+`self.window = ContextWindow()`) when some path reaches the removal with no decision-log record
+before it (a record in both branches of an `if` covers what follows, and so does a loop recording
+each of the ids the removal is given; a record only after the removal, or only in another branch,
+does not). A parameter or field typed with a class named as a log (`DecisionLog`, `ReviewLog`) is
+a decision log. Containers are followed through local aliases
 (`hist = self.messages; ...; self.messages = hist[-n:]`), tuple unpacking and walrus; a call of a
 helper that records (summarised once per project) is a record. Taking out what the same call put
 in (`c.append(probe)` ... `c.pop()`) is not a prune.
@@ -191,7 +199,10 @@ A function is a pruning pass when its name says so (vocabulary `prune_words`: `p
 a condition on the span), when it truncates with a slice, or when it filters the container and
 writes the result back. A method that removes the one item its caller names
 (`def drop(self, seg_id): self._segments.pop(seg_id)`) in a class holding no decision log is a
-primitive, judged at its callers. Plain `clear()`/`remove()`/`pop()` calls of a store's own delete API
+primitive, judged at its callers. A store's delete is a pruning pass when the function is named or
+guarded for one, deletes ids named for one (`for ref in expired`), or is given a decision log (a
+parameter, or a field of its class); deleting what was tombstoned earlier is garbage collection
+(SPL403), and a store's own API calling itself (`self.delete_nodes(ids)`) decides nothing. Plain `clear()`/`remove()`/`pop()` calls of a store's own delete API
 (`def clear(self)`, `def delete_message(self, id)`), queue consumers and local copies (a pure
 `trim_messages(messages)` that returns a new list) are not pruning passes: the caller decides.
 
@@ -274,6 +285,20 @@ No fix: the rationale is the author's to write.
             "def trim(self, budget):\n    probe = Span(id='probe', content='')\n    self.spans.append(probe)\n"
             "    fits = self.measure(self.spans) <= budget\n    self.spans.pop()\n    return fits\n"
         ),
+        Valid(  # each id the delete is given is recorded first, in a log typed as one
+            "class ReviewLog:\n    def note(self, *args):\n        pass\n\n\n"
+            "def retract(index, node_ids, log: ReviewLog, why):\n    for nid in node_ids:\n"
+            "        log.note('retract', nid, why)\n    index.delete_nodes(node_ids)\n"
+        ),
+        Valid(  # LangGraph: the whole history written back, rewritten; nothing pruned
+            "from langgraph.graph.message import REMOVE_ALL_MESSAGES\n\n"
+            "def normalise(state):\n    fixed = [clean(m) for m in state['messages']]\n"
+            "    return {'messages': [RemoveMessage(id=REMOVE_ALL_MESSAGES), *fixed]}\n"
+        ),
+        Valid(  # a docstore's tombstones collected by age: SPL403's question
+            "def collect(self, now):\n    for nid, deleted_at in list(self.graveyard.items()):\n"
+            "        if now - deleted_at > self.ttl:\n            self.docstore.delete_document(nid)\n"
+        ),
         Valid(
             "class Compactor:\n    def prune_one(self, spans, sid, decision_log):\n"
             "        decision_log.record('prune', sid)\n        del spans[sid]\n\n"
@@ -282,6 +307,28 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        Invalid(  # a method of the class a field of `self` holds prunes; the class holds a decision log
+            _WINDOW_WITH_DROP
+            + "class Agent:\n    def __init__(self):\n        self.window = Window()\n"
+            "        self.decisions = []\n\n    def forget(self, span_id):\n        self.window.drop(span_id)\n",
+            line=15, column=9, message="`self.window._spans` pruned before the rationale is recorded in a decision log",
+        ),
+        Invalid(  # a document store's delete, the reason written only afterwards
+            "def withdraw(store, doc_ids, audit_log, notice):\n    store.delete_documents(doc_ids)\n"
+            "    audit_log.append(('withdraw', doc_ids, notice))\n",
+            line=2, column=5, message="`store` pruned before the rationale is recorded in a decision log",
+        ),
+        Invalid(  # ref docs deleted because they are stale, with no record at all
+            "def refresh(index, refs):\n    stale = [r for r in refs if r.age > 30]\n    for ref in stale:\n"
+            "        index.delete_ref_doc(ref.ref_doc_id, delete_from_docstore=True)\n",
+            line=4, column=9, message="`index` pruned before the rationale is recorded in a decision log",
+        ),
+        Invalid(  # LangGraph: every message removed, a tail kept
+            "from langgraph.graph.message import REMOVE_ALL_MESSAGES\n\n"
+            "def restart(state):\n    tail = state['messages'][-1:]\n"
+            "    return {'messages': [RemoveMessage(id=REMOVE_ALL_MESSAGES), *tail]}\n",
+            line=5, column=26, message="`messages` pruned before the rationale is recorded in a decision log",
+        ),
         Invalid(  # a method of the window's class prunes its spans; the rationale is recorded after
             _WINDOW_WITH_DROP
             + "def prune_stale(window: Window, stale_ids, log):\n"
@@ -382,6 +429,7 @@ No fix: the rationale is the author's to write.
         function = self.state
         if function is not None:
             function.loops.append((node.target, node.iter))
+            function.for_nodes.append(node)
             if isinstance(node.target, cst.Name):
                 function.owned.add(node.target.value)
 
@@ -389,6 +437,7 @@ No fix: the rationale is the author's to write.
         super().leave_For(original_node)
         if self.state is not None:
             self.state.loops.pop()
+            self.state.for_nodes.pop()
 
     # --- records ---------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
@@ -397,7 +446,7 @@ No fix: the rationale is the author's to write.
             return
         vocabulary = self.context.vocabulary
         if is_record_call(node, vocabulary, self.facts):
-            function.records.append(node)
+            self._record(node)
             return
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in _MOVING_METHODS:
@@ -411,6 +460,9 @@ No fix: the rationale is the author's to write.
             ):
                 self._removal(node, func.value)
                 return
+        if isinstance(func, cst.Attribute) and func.attr.value in STORE_DELETE_METHODS and self._prunes_store(node, func.value):
+            self._removal(node, func.value)
+            return
         if callee_name(node) == "RemoveMessage" and self._removes_messages(node):
             self._removal(node, "messages")
             return
@@ -418,15 +470,21 @@ No fix: the rationale is the author's to write.
         if name and not is_editing_callee(name, vocabulary) and any(
             is_decision_log(a.value, vocabulary, self.facts) for a in node.args
         ):
-            function.records.append(node)  # `note_prune(ctx.decision_log, span, reason)`
+            self._record(node)  # `note_prune(ctx.decision_log, span, reason)`
             return
         helper = self.context.project.helpers.get(name or "")
         if (helper is not None and helper.records) or (name and name in self._recording_functions()):
-            function.records.append(node)
+            self._record(node)
         elif helper is not None and helper.prunes:
             container = self._pruned_through(node, helper)
             if container is not None:
                 self._removal(node, container)
+
+    def _record(self, node: cst.CSTNode) -> None:
+        function = self.state
+        function.records.append(node)
+        if function.for_nodes:
+            function.record_loops[node] = tuple(function.for_nodes)
 
     def _removal(self, node: cst.CSTNode, container: cst.BaseExpression | str) -> None:
         self.state.removals.append(node)
@@ -434,7 +492,7 @@ No fix: the rationale is the author's to write.
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.state is not None and is_decision_log(node.target, self.context.vocabulary, self.facts):
-            self.state.records.append(node)
+            self._record(node)
 
     # --- removals ----------------------------------------------------------------------------------
     def visit_Del(self, node: cst.Del) -> None:
@@ -458,7 +516,7 @@ No fix: the rationale is the author's to write.
         for target in node.targets:
             written = target.target
             if isinstance(written, cst.Subscript) and is_decision_log(written.value, self.context.vocabulary, self.facts):
-                function.records.append(node)
+                self._record(node)
             elif self._removes(written, node.value):
                 self._removal(node, written.value if _is_full_slice(written) else written)
             elif self._tombstones(written, node.value):
@@ -557,10 +615,14 @@ No fix: the rationale is the author's to write.
         return False
 
     def _removes_messages(self, call: cst.Call) -> bool:
-        """`RemoveMessage(id=m.id)` (LangGraph) for messages a pruning pass selects; not `REMOVE_ALL_MESSAGES`,
-        which replaces the whole history with what follows it."""
+        """`RemoveMessage(id=m.id)` (LangGraph) for messages a pruning pass selects, or
+        `RemoveMessage(id=REMOVE_ALL_MESSAGES)`, which replaces the whole history with what follows it, in a
+        pass that keeps a slice of the messages (`*state["messages"][-2:]`), not one that writes them all back."""
         ids = [a.value for a in call.args if a.keyword is None or a.keyword.value == "id"][:1]
-        if not ids or not isinstance(ids[0], cst.Attribute) or ids[0].attr.value not in self.context.vocabulary.id_fields:
+        if not ids:
+            return False
+        removes_all = last_name(ids[0]) == "REMOVE_ALL_MESSAGES"
+        if not removes_all and (not isinstance(ids[0], cst.Attribute) or ids[0].attr.value not in self.context.vocabulary.id_fields):
             return False
         assert self.function is not None
         if self.function.name.value in _LIFECYCLE:
@@ -568,7 +630,28 @@ No fix: the rationale is the author's to write.
         words = self._policy_words()
         return has_word(self.function.name.value, words) or any(
             not isinstance(g, (cst.Name, cst.Attribute)) and mentions(g, words) for g in self.state.guards
+        ) or (removes_all and self._keeps_a_slice())
+
+    def _collects_tombstones(self) -> bool:
+        """The function deletes what was tombstoned earlier (a `tombstone` name, a `deleted` flag, a
+        `deleted_at` stamp): garbage collection, whose records were made at the tombstoning (SPL403)."""
+        flags = self.context.vocabulary.tombstone_flags
+        return any(
+            "tombstone" in parts or bool(flags and has_word("_".join(parts[:1]), flags))
+            for parts in map(name_parts, words_in(self.function.body))
         )
+
+    def _keeps_a_slice(self) -> bool:
+        """The function takes a bounded slice of a span container (`state["messages"][-2:]`)."""
+        analysis, facts = self.context.analysis, self.facts
+        stack: list[cst.CSTNode] = [self.function.body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Subscript) and _slice_bounded(node) and is_span_container(node.value, analysis, facts):
+                return True
+            if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                stack.extend(node.children)
+        return False
 
     # --- what is a context container and a pruning policy ----------------------------------------
     def _is_context(self, expr: cst.BaseExpression) -> bool:
@@ -692,13 +775,52 @@ No fix: the rationale is the author's to write.
             return False
         if not (isinstance(key, cst.Name) and key.value in function.params and key.value != "self"):
             return False
-        vocabulary = self.context.vocabulary
-        owner = self.context.analysis.class_named(facts.self_class)
+        return not self._holds_log()
+
+    def _holds_log(self) -> bool:
+        """The function is given a decision log, or its class holds one (a parameter or field named or typed as one)."""
+        facts, vocabulary = self.facts, self.context.vocabulary
+        if facts is None:
+            return False
+        owner = self.context.analysis.class_named(facts.self_class) if facts.self_class else None
         fields = owner.fields if owner is not None else frozenset()
-        return not any(
-            is_log_name(name, vocabulary) or is_log_name(annotation or "", vocabulary)
+        return any(
+            is_log_name(name, vocabulary) or is_log_type(annotation or "", vocabulary)
             for name, annotation in [*facts.params.items(), *((f, facts.self_field_types.get(f)) for f in fields)]
         )
+
+    def _prunes_store(self, call: cst.Call, store: cst.BaseExpression) -> bool:
+        """`index.delete_nodes(stale_ids)`, `self.store.delete_documents(ids)`: a framework store's delete by
+        id in a pruning pass of a store the function was given or its object holds (not `self.delete_nodes`,
+        the store's own API calling itself). A pass is one named or guarded for pruning, deleting ids
+        named for it (`stale_ids`, `for nid in expired`), or given a decision log to record the removal in."""
+        function = self.state
+        store = function.aliases.resolve(store)
+        root = access_root(store)
+        if root is None or root in function.owned or (root == "self" and isinstance(store, cst.Name)):
+            return False
+        if root != "self" and root not in function.params:
+            return False
+        if any(_NOT_CONTEXT_PARTS.intersection(name_parts(name)) for name in chain_names(store)):
+            return False
+        assert self.function is not None
+        if self.function.name.value in _LIFECYCLE or self._collects_tombstones():
+            return False
+        words = self._policy_words()
+        own = {part for name in chain_names(store) for part in name_parts(name)}
+        if has_word("_".join(p for p in name_parts(self.function.name.value) if p not in own), words):
+            return True
+        if any(self._is_policy_guard(guard, store) for guard in function.guards):
+            return True
+        arguments = [a.value for a in call.args[:1]]
+        if any(mentions(a, words) for a in arguments) or any(
+            mentions(iterable, words)
+            for target, iterable in function.loops
+            for a in arguments
+            if set(words_in(target)) & set(words_in(a))
+        ):
+            return True
+        return self._holds_log()
 
     def _is_policy_guard(self, guard: cst.BaseExpression, container: cst.BaseExpression) -> bool:
         """A test that selects what to drop: it names a size, score or age, or judges the container's items.
@@ -753,7 +875,7 @@ No fix: the rationale is the author's to write.
         covering = {statements[r] for r in function.records if r in statements}
         for removal in function.removals:
             statement = statements.get(removal)
-            if statement is None or not reached_uncovered(node, statement, covering.__contains__):
+            if statement is None or not reached_uncovered(node, statement, (covering | _loops_recording(function, removal)).__contains__):
                 continue
             covering.add(statement)  # a removal reached only after a reported one is not reported again
             self.report(removal, self.message.format(container=self._container_text(function, removal)))
@@ -773,11 +895,10 @@ No fix: the rationale is the author's to write.
         given: dict[str, cst.BaseExpression] = {}
         fields: frozenset[str] | None = None  # the fields of the receiver's class, for another object's method
         if params[:1] in (["self"], ["cls"]):
-            if not isinstance(receiver, cst.Name):
-                return None
-            if receiver.value not in ("self", "cls"):
-                # `window.drop(sid)`, `window: ContextWindow`: a method of the class the receiver holds
-                held = self.context.project.class_named(self.facts.types.get(receiver.value)) if self.facts else None
+            if not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")):
+                # `window.drop(sid)` with `window: ContextWindow`, `self.window.drop(sid)` with
+                # `self.window = ContextWindow()`: a method of the class the receiver holds
+                held = self.context.project.class_named(self._held_type(receiver))
                 if held is None:
                     return None  # a method of a class the call does not name
                 fields = held.fields
@@ -801,9 +922,32 @@ No fix: the rationale is the author's to write.
                 return container
         return None
 
+    def _held_type(self, receiver: cst.BaseExpression | None) -> str | None:
+        """The class a local (`window: ContextWindow`) or a field of `self` (`self.window = ContextWindow()`) holds."""
+        facts = self.facts
+        if facts is None:
+            return None
+        if isinstance(receiver, cst.Name):
+            return facts.types.get(receiver.value)
+        if isinstance(receiver, cst.Attribute) and isinstance(receiver.value, cst.Name) and receiver.value.value == "self":
+            return facts.self_field_types.get(receiver.attr.value)
+        return None
+
     def _container_text(self, function: _Function, node: cst.CSTNode) -> str:
         container = function.containers[node]
         return self.context.module.code_for_node(container) if isinstance(container, cst.CSTNode) else container
+
+
+def _loops_recording(function: _Function, removal: cst.CSTNode) -> set[cst.CSTNode]:
+    """`for sid in ids: log.record(sid)` before `store.delete_nodes(ids)`: a loop recording each of the
+    ids the removal is given covers it (when it runs no time, nothing is removed)."""
+    if not (isinstance(removal, cst.Call) and removal.args and function.record_loops):
+        return set()
+    removed = function.aliases.resolve(removal.args[0].value)
+    return {
+        loop for loops in function.record_loops.values() for loop in loops
+        if same_expression(function.aliases.resolve(loop.iter), removed)
+    }
 
 
 def _names_a_span_type(type_name: str, analysis) -> bool:
