@@ -107,6 +107,7 @@ class _Binding:
     loops: tuple[int, ...]
     summarized: bool  # assigned straight from a summarize call
     inputs: _Inputs
+    call: cst.Call | None = None  # that call, when it is one the scope records
     branches: tuple[tuple[int, int], ...] = ()  # (id of an enclosing `if`, 0 in its body or 1 after it), outermost first
 
 
@@ -130,6 +131,7 @@ class _Scope:
     function: cst.FunctionDef | None = None  # None for the module
     aliases: ContainerAliases | None = None
     tracking: list[cst.CSTNode] = field(default_factory=list)  # where it records lineage or writes a decision log
+    unlinked: set[str] = field(default_factory=set)  # classes it builds without lineage: `Segment(id=..., body=...)`
     loops: list[int] = field(default_factory=list)  # ids of the enclosing for/while loops, innermost last
     branches: list[list[Any]] = field(default_factory=list)  # [if statement, 0 in its body or 1 after], innermost last
 
@@ -248,6 +250,38 @@ No fix: what to record as lineage is the caller's decision.
             "    new = summarize(messages, max_summary_tokens=256, summary_prompt=PROMPT)\n"
             "    memory.append(new)\n"
         ),
+        Valid(  # a store of summaries refreshed from the sources only
+            "def refresh_topic(llm, topic, docs, digests: dict[str, str]) -> None:\n"
+            "    body = '\\n'.join(d.text for d in docs)\n"
+            "    out = llm.complete('Summarize for the topic page:\\n' + body)\n"
+            "    digests[topic] = out.text\n"
+        ),
+        Valid(  # a node reading the messages and writing the summary key of the same state
+            "def summary_node(state, model):\n"
+            "    reply = model.invoke(state['messages'] + ['Write a short summary of the chat above.'])\n"
+            "    state['summary'] = reply.content\n"
+            "    return state\n"
+        ),
+        Valid(  # the state's sibling field records what the extended summary came from
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class ThreadState:\n"
+            "    turns: list[str] = field(default_factory=list)\n"
+            "    summary: str = ''\n"
+            "    summary_parents: list[str] = field(default_factory=list)\n\n\n"
+            "async def fold_thread(state: ThreadState, llm) -> dict:\n"
+            "    reply = await llm.ainvoke('Update the running summary.\\n' + state.summary + '\\n'.join(state.turns))\n"
+            "    return {'summary': reply.content, 'summary_parents': [*state.summary_parents, *state.turns]}\n"
+        ),
+        Valid(  # the summary object passed in lists its sources, and no new one is built here
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class Recap:\n"
+            "    text: str\n"
+            "    sources: list[str] = field(default_factory=list)\n\n\n"
+            "def recap_prompt(chain, recap: Recap, turns):\n"
+            "    return chain.invoke({'input': f'Extend the summary: {recap.text}', 'turns': turns})\n"
+        ),
     ]
     invalid = [
         Invalid(  # the prompt chosen in `if`/`else`: the branch that extends the summary reaches the call
@@ -260,6 +294,47 @@ No fix: what to record as lineage is the caller's decision.
             "    response = model.invoke(state['messages'] + [HumanMessage(content=prompt)])\n"
             "    return {'summary': response.content}\n",
             line=7, column=16, message="`invoke(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded",
+        ),
+        Invalid(  # a state whose sibling field could hold the sources, not written by this node
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class ThreadState:\n"
+            "    turns: list[str] = field(default_factory=list)\n"
+            "    summary: str = ''\n"
+            "    summary_parents: list[str] = field(default_factory=list)\n\n\n"
+            "async def fold_thread(state: ThreadState, llm) -> dict:\n"
+            "    text = '\\n'.join(state.turns)\n"
+            "    reply = await llm.ainvoke('Update the running summary with these turns.\\n' + state.summary + text)\n"
+            "    return {'summary': reply.content}\n",
+            line=13, column=19, message="`ainvoke(...)` summarizes a summary (`state.summary`) and the chain is not recorded",
+        ),
+        Invalid(  # the summary passed in lists its sources, but the shorter one built from it lists none
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class Note:\n"
+            "    note_id: str\n"
+            "    text: str\n"
+            "    parents: list[str] = field(default_factory=list)\n\n\n"
+            "def shrink(model, summary: Note) -> Note:\n"
+            "    shorter = model.invoke(f'Condense this note to three lines: {summary.text}')\n"
+            "    return Note(note_id=uuid4().hex, text=shorter.content)\n",
+            line=12, column=15, message="`invoke(...)` summarizes a summary (`summary`) and the chain is not recorded",
+        ),
+        Invalid(  # a store of summaries by key: the entry read back is an earlier summary
+            "def refresh_topic(llm, topic, docs, digests: dict[str, str]) -> None:\n"
+            "    earlier = digests.get(topic, '')\n"
+            "    body = earlier + '\\n\\n' + '\\n'.join(d.text for d in docs)\n"
+            "    out = llm.complete('Summarize for the topic page:\\n' + body)\n"
+            "    digests[topic] = out.text\n",
+            line=4, column=11, message="`complete(...)` summarizes a summary (`digests[topic]` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        Invalid(  # the attribute overwritten, through a local, with a summary of itself
+            "class Recap:\n"
+            "    def add(self, turns):\n"
+            "        prompt = RECAP_TEMPLATE.format(so_far=self.recap_text, turns='\\n'.join(turns))\n"
+            "        result = self.chain.invoke({'input': prompt, 'task': 'summarize'})\n"
+            "        self.recap_text = result\n",
+            line=4, column=18, message="`invoke(...)` summarizes a summary (`self.recap_text` is overwritten with its own summary) and the chain is not recorded",
         ),
         Invalid(  # LangGraph's running summary, extended from itself
             "def summarize_conversation(state, model):\n"
@@ -420,6 +495,8 @@ No fix: what to record as lineage is the caller's decision.
         scope = self._stack[-1]
         if self._records_lineage(node):
             scope.tracking.append(node)
+        elif (callee_name(node) or "")[:1].isupper():
+            scope.unlinked.add(callee_name(node))  # type: ignore[arg-type]
         self._collects_summaries(node)
         summarizes = self.context.analysis.is_summarize_call(node)
         if not summarizes and callee_name(node) not in MODEL_CALLS:
@@ -478,20 +555,41 @@ No fix: what to record as lineage is the caller's decision.
                 scope.tracking.append(target)
         call = _summarize_value(value, self.context.analysis.is_summarize_call)
         stored = call if call is not None else _summary_stored_in(value, self.context.analysis.is_summarize_call)
+        held = value
+        while isinstance(held, cst.Attribute):  # `reply.content`
+            held = held.value
+        if stored is None and isinstance(held, cst.Name):  # bound first: `reply = llm.complete(...)`
+            bindings = scope.bindings.get(held.value)
+            stored = bindings[-1].call if bindings else None
         if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
             self._carried(stored, target)
         names = _target_names(target)
         for name in names:
-            self._bind(name, value, summarized=call is not None, augmented=augmented)
+            self._bind(name, value, summarized=call is not None, augmented=augmented, call=call)
 
     def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript) -> None:
-        """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one."""
-        written = self.context.module.code_for_node(target)
-        for recorded in reversed(self._stack[-1].calls):
+        """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one. A store
+        keyed by a value (`self.digests[section] = summary`) holds summaries: its input read any entry
+        of it (`self.digests.get(section)`, through locals too) is an earlier summary."""
+        code = self.context.module.code_for_node
+        written = code(target)
+        store = code(target.value) if isinstance(target, cst.Subscript) and string_key(target) is None else written
+        scope = self._stack[-1]
+        for recorded in reversed(scope.calls):
             if recorded.node is call:
-                if written in recorded.inputs.texts and not self._is_span_rewrite(target):
+                read = self._reads(scope, recorded.inputs, recorded.order, set())
+                if (written in read or store in read) and not self._is_span_rewrite(target):
                     recorded.carried = written
                 return
+
+    def _reads(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> set[str]:
+        """What the text read (`inputs`, at `order`) reads, through the locals bound before it."""
+        read = inputs.texts | inputs.names
+        for name in inputs.names - seen:
+            for binding in scope.bindings.get(name, []):
+                if binding.order < order:
+                    read |= self._reads(scope, binding.inputs, binding.order, seen | {name})
+        return read
 
     def _is_span_rewrite(self, target: cst.Attribute | cst.Subscript) -> bool:
         """`span.content = compress(span.content)`, `span["content"] = compress(span["content"])`: a rewrite
@@ -505,14 +603,17 @@ No fix: what to record as lineage is the caller's decision.
             target.value, self.facts
         ) or analysis.class_of(target.value, self.facts) is not None
 
-    def _bind(self, name: str, value: cst.BaseExpression, *, summarized: bool, augmented: bool = False) -> None:
+    def _bind(
+        self, name: str, value: cst.BaseExpression, *, summarized: bool, augmented: bool = False,
+        call: cst.Call | None = None,
+    ) -> None:
         inputs = _Inputs()
         self._scan(value, inputs)
         if augmented:
             inputs.names.add(name)
         self._order += 1
         branches = tuple((id(statement), branch) for statement, branch in self._stack[-1].branches)
-        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs, branches)
+        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs, call, branches)
         self._stack[-1].bindings.setdefault(name, []).append(binding)
 
     # --- reading arguments -----------------------------------------------------------------
@@ -640,13 +741,17 @@ No fix: what to record as lineage is the caller's decision.
         """The summary is an object whose class records its sources (`summarized_message_ids`): a
         parameter so annotated, or passed by keyword to a function of this module so annotated."""
         assert inputs.summary is not None
+        says_summary = self.context.analysis.says_summary
         if inputs.keyword is not None and call is not None:
             class_name = self._signatures.get(callee_name(call) or "", {}).get(inputs.keyword)
         else:
-            class_name = scope.params.get(re.split(r"[.\[(]", inputs.summary)[0])
+            root = re.split(r"[.\[(]", inputs.summary)[0]
+            class_name = scope.params.get(root)
+            if root != inputs.summary and not says_summary(root) and not says_summary(class_name or ""):
+                return False  # `state["summary"]`: a field of a container, whose other fields this call does not write
         found = self.context.project.class_named(class_name)
-        if found is None:
-            return False
+        if found is None or found.name in scope.unlinked:
+            return False  # the next summary is built of that class without its lineage
         return any(self._is_lineage_name(f) or _names_source_ids(f, self.context.analysis) for f in found.fields)
 
     def _asks(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> bool:
