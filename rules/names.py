@@ -61,16 +61,39 @@ def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
     return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)
 
 
+# Nouns that name a summary in a prompt's prose (`Write a five-line news digest`), not in identifiers,
+# where `digest` is a hash.
+SUMMARY_PROSE_NOUNS = ("digest", "recap", "synopsis")
+
+
 @lru_cache(maxsize=8)
 def summarize_request(vocabulary: Vocabulary) -> re.Pattern[str]:
     """Text asking for a summary, in any case: a summarize word's stem at the start of a word
-    (`Summarize the notes`, `condensed`), or a producing verb at most three words before a summary
-    word (`Extend the summary`, `Write a concise summary`; not `Answer using this summary`)."""
+    (`Summarize the notes`, `condensed`), or a producing verb at most three words (a hyphenated
+    word is one) before a summary word or noun (`Extend the summary`, `Write a concise summary`,
+    `Write a five-line digest`; not `Answer using this summary`)."""
     stems = sorted({w.rstrip("e") for w in vocabulary.summarize_words})
     verbs = sorted({*vocabulary.summary_verbs, "extend", "write", "continue"})
+    nouns = (*vocabulary.summary_words, *SUMMARY_PROSE_NOUNS)
     return re.compile(
-        r"\b(?:%s)|\b(?:%s)\b(?:\W+\w+){0,3}?\W+(?:%s)\b"
-        % ("|".join(map(re.escape, stems)), "|".join(verbs), "|".join(vocabulary.summary_words)),
+        r"\b(?:%s)|\b(?:%s)\b(?:[^\w-]+[\w-]+){0,3}?\W+(?:%s)\b"
+        % ("|".join(map(re.escape, stems)), "|".join(verbs), "|".join(nouns)),
+        re.IGNORECASE,
+    )
+
+
+def earlier_summary_slots(text: str, vocabulary: Vocabulary) -> list[str]:
+    """The names of a prompt's placeholders labelled as the summary made before (`Earlier digest:\\n{earlier}`,
+    `This is the summary so far: {summary}`, `Current summary: {s}`); escape sequences count as spaces."""
+    return _earlier_summary_slot(vocabulary).findall(_ESCAPE.sub(" ", text))
+
+
+@lru_cache(maxsize=8)
+def _earlier_summary_slot(vocabulary: Vocabulary) -> re.Pattern[str]:
+    nouns = "|".join((*vocabulary.summary_words, *SUMMARY_PROSE_NOUNS))
+    return re.compile(
+        r"(?:\b(?:previous|prior|earlier|existing|current|running|last|old)\s+(?:%s)|\b(?:%s)\s+so\s+far)"
+        r"[^{}\w]{0,8}\{(\w+)\}" % (nouns, nouns),
         re.IGNORECASE,
     )
 

@@ -13,7 +13,9 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import MODEL_CALLS, literal_asks_for_summary, name_parts, summarize_request
+from spanlint.rules.names import (
+    MODEL_CALLS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
+)
 from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name, match_lines, spans_line, walk
 from runtime_guard.vocabulary import Vocabulary
 
@@ -60,15 +62,19 @@ class SummarizeCallPrefilter(Prefilter):
             self.mark(node)
 
     def walks_whole(self, scope: Scope) -> bool:
-        """A function whose lines ask for a summary: its model calls may take that prompt through locals."""
+        """A function whose lines ask for a summary, or name a module constant that does: its model calls
+        may take that prompt through locals (`chain = SUMMARY_PROMPT | llm; chain.invoke(...)`)."""
         if scope.node is None:
             return False
         if self._request_lines is None:
             lowered = self.scan.lowered
             named = any(w.rstrip("e") in lowered for w in self.vocabulary.summarize_words) or any(
-                w in lowered for w in self.vocabulary.summary_words
+                w in lowered for w in (*self.vocabulary.summary_words, *SUMMARY_PROSE_NOUNS)
             )
-            self._request_lines = match_lines(self.scan.source, self.request) if named else []
+            patterns = [self.request] if named else []
+            if self.prompts:
+                patterns.append(re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sorted(self.prompts)))))
+            self._request_lines = match_lines(self.scan.source, *patterns) if patterns else []
         return spans_line(scope.node, self._request_lines)
 
     def _asks_for_summary(self, expr: ast.AST) -> bool:
@@ -119,6 +125,7 @@ class _Call:
     inputs: _Inputs
     carried: str | None = None  # `self.summary` in `self.summary = summarize(self.summary, ...)`
     prompted: bool = False  # a model call, a summarize call only if its prompt asks for a summary
+    receiver: str | None = None  # `chain` of `chain.invoke(...)`, a local that may hold the prompt (`PROMPT | llm`)
 
 
 @dataclass
@@ -151,12 +158,17 @@ class SummaryOfSummary(ScopedRule):
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
 `summary` with a producing verb such as `predict_new_summary`; also a model call, such as
 `llm.complete(...)`, `chain.invoke(...)` or `generator.run(...)`, whose arguments hold a string asking
-for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`)
+for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`,
+also through locals and a chain made on it: `chain = SUMMARY_PROMPT | llm; chain.invoke(...)`)
 whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
 a running summary carried through a loop or kept on `self`, through local aliases, or stored in a
-new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content + ...))`), or an argument whose name says it is
-a summary (`existing_summary`, `prev_summary`, `running_summary`). A local assigned in the function is
+new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content + ...))`), text read
+back from where the call's result is stored (`self.notes = reply.content` after a prompt holding
+`self.notes`; `self.digests[key] = summary` after reading `self.digests.get(key)`), an argument whose
+name says it is a summary (`existing_summary`, `prev_summary`, `running_summary`, `state["summary"]`),
+or a value the prompt labels as the earlier summary (`"Earlier digest:\n{earlier}"` filled by
+`.format(earlier=...)`, `f"Previous summary: {memo}"`). A local assigned in the function is
 judged by what it was assigned, not by its name, and a `summary` field read out of a request or the
 parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
@@ -166,7 +178,9 @@ the link on every path through the call (a lineage keyword on another call, a li
 or key it sets, or a record call on a decision log or chain such as
 `self.decision_log.record(...)`; a record in another branch does not count), or the summary passed in is
 an object whose class carries lineage fields (a field naming parents, sources or the ids of the
-summarized messages).
+summarized messages) and the function builds no new object of that class without them. A lineage
+field beside the summary in a state (`state.summary` next to `state.summary_sources`) counts only
+when the function writes it.
 
 ## Why is this bad?
 Each pass over a summary loses detail and adds the model's errors, and once the previous summary
@@ -273,6 +287,27 @@ No fix: what to record as lineage is the caller's decision.
             "    reply = await llm.ainvoke('Update the running summary.\\n' + state.summary + '\\n'.join(state.turns))\n"
             "    return {'summary': reply.content, 'summary_parents': [*state.summary_parents, *state.turns]}\n"
         ),
+        Valid(  # the template labels a slot as the earlier summary, but the caller fills it with a literal
+            'BRIEF = "Write a short briefing.\\nPrevious briefing summary: {before}\\nItems:\\n{items}"\n\n\n'
+            "def first_briefing(llm, items):\n"
+            "    return llm.complete(BRIEF.format(before='(none)', items='\\n'.join(items)))\n"
+        ),
+        Valid(  # the prompt labels the earlier summary but asks a question about it, not for a new summary
+            "def ask(llm, memo, question):\n"
+            "    return llm.chat(f'Using the summary so far: {memo}\\nanswer this: {question}')\n"
+        ),
+        Valid(  # a chain made on a prompt that asks a question: no summary is produced
+            'QA = ChatPromptTemplate.from_template("Answer from this summary: {summary}\\nQuestion: {q}")\n\n\n'
+            "def answer(state, llm):\n"
+            "    chain = QA | llm\n"
+            "    return chain.invoke({'summary': state['summary'], 'q': state['question']})\n"
+        ),
+        Valid(  # a hash digest is not a summary
+            "import hashlib\n\n\n"
+            "def stamp(llm, seg):\n"
+            "    seg.digest = hashlib.sha256(seg.body.encode()).hexdigest()\n"
+            "    return llm.complete(f'Classify this note: {seg.body}\\nDigest: {seg.digest}')\n"
+        ),
         Valid(  # the summary object passed in lists its sources, and no new one is built here
             "from dataclasses import dataclass, field\n\n\n"
             "@dataclass\n"
@@ -294,6 +329,46 @@ No fix: what to record as lineage is the caller's decision.
             "    response = model.invoke(state['messages'] + [HumanMessage(content=prompt)])\n"
             "    return {'summary': response.content}\n",
             line=7, column=16, message="`invoke(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded",
+        ),
+        Invalid(  # the template's prose says which slot holds the earlier digest
+            'BRIEF = "Write a short briefing digest.\\nEarlier digest: {before}\\nItems:\\n{items}"\n\n\n'
+            "def next_briefing(llm, last, items):\n"
+            "    return llm.complete(BRIEF.format(before=last.text, items='\\n'.join(items)))\n",
+            line=5, column=12, message="`complete(...)` summarizes a summary (`last.text`) and the chain is not recorded",
+        ),
+        Invalid(  # an f-string labels the value it inserts as the previous summary
+            "async def refresh(client, memo, turns):\n"
+            "    body = '\\n'.join(t.text for t in turns)\n"
+            "    return await client.ainvoke(f'Condense into one paragraph.\\nPrevious summary: {memo}\\nNew turns:\\n{body}')\n",
+            line=3, column=18, message="`ainvoke(...)` summarizes a summary (`memo`) and the chain is not recorded",
+        ),
+        Invalid(  # a chain made on a prompt that extends the summary (LCEL `prompt | llm`)
+            "PROMPT = ChatPromptTemplate.from_messages([\n"
+            "    ('system', 'Extend the summary below with the new lines.'),\n"
+            "    ('human', '{summary}\\n\\nNew lines:\\n{lines}'),\n"
+            "])\n\n\n"
+            "def fold(state, llm):\n"
+            "    chain = PROMPT | llm\n"
+            "    reply = chain.invoke({'summary': state['summary'], 'lines': state['messages'][-4:]})\n"
+            "    return {'summary': reply.content}\n",
+            line=9, column=13, message="`invoke(...)` summarizes a summary (`state['summary']`) and the chain is not recorded",
+        ),
+        Invalid(  # a generator component's reply, read out of its result, stored over the text it was given
+            "class RollingNotes:\n"
+            "    def update(self, turns):\n"
+            "        prompt = 'Summarize the conversation.\\n' + self.notes + '\\n' + '\\n'.join(turns)\n"
+            "        result = self.generator.run(prompt=prompt)\n"
+            "        self.notes = result['replies'][0]\n",
+            line=4, column=18, message="`run(...)` summarizes a summary (`self.notes` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        Invalid(  # a chat model's message, stored back over the memo it condensed
+            "class Memo:\n"
+            "    async def refresh(self, llm, new_text):\n"
+            "        msgs = [ChatMessage(role='system', content='Condense the notes into a short memo.'),\n"
+            "                ChatMessage(role='user', content=self.memo_text + '\\n' + new_text)]\n"
+            "        resp = await llm.achat(msgs)\n"
+            "        self.memo_text = resp.message.content\n",
+            line=5, column=22, message="`achat(...)` summarizes a summary (`self.memo_text` is overwritten with its own summary) and the chain is not recorded",
         ),
         Invalid(  # a state whose sibling field could hold the sources, not written by this node
             "from dataclasses import dataclass, field\n\n\n"
@@ -402,6 +477,8 @@ No fix: what to record as lineage is the caller's decision.
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
         self._stack: list[_Scope] = [_Scope({})]
+        self._module_scope = self._stack[0]
+        self._templates: dict[str, str] = {}  # module constants bound to a string: `TEMPLATE = "...{earlier}..."`
         self._finished: list[_Scope] = []
         # Parameter annotations of this module's functions, by function name.
         self._signatures: dict[str, dict[str, str | None]] = {}
@@ -511,7 +588,11 @@ No fix: what to record as lineage is the caller's decision.
                     inputs.summary, inputs.keyword = f"{keyword}=", keyword
             self._scan(arg.value, inputs)
         self._order += 1
-        scope.calls.append(_Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes))
+        func = node.func
+        receiver = func.value.value if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) else None
+        scope.calls.append(
+            _Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes, receiver=receiver)
+        )
 
     def _collects_summaries(self, call: cst.Call) -> None:
         """`parts.append(summarize(c))`: the list now holds summaries."""
@@ -549,23 +630,36 @@ No fix: what to record as lineage is the caller's decision.
 
     def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression, augmented: bool = False) -> None:
         scope = self._stack[-1]
+        if scope is self._module_scope and isinstance(target, cst.Name) and isinstance(value, cst.SimpleString):
+            self._templates[target.value] = string_value(value) or ""
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             written = target.attr.value if isinstance(target, cst.Attribute) else string_key(target)
             if written and self._is_lineage_name(written):
                 scope.tracking.append(target)
         call = _summarize_value(value, self.context.analysis.is_summarize_call)
         stored = call if call is not None else _summary_stored_in(value, self.context.analysis.is_summarize_call)
-        held = value
-        while isinstance(held, cst.Attribute):  # `reply.content`
-            held = held.value
-        if stored is None and isinstance(held, cst.Name):  # bound first: `reply = llm.complete(...)`
-            bindings = scope.bindings.get(held.value)
-            stored = bindings[-1].call if bindings else None
+        held = self._held_call(scope, value)
+        if stored is None:
+            stored = held
         if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
             self._carried(stored, target)
         names = _target_names(target)
         for name in names:
-            self._bind(name, value, summarized=call is not None, augmented=augmented, call=call)
+            self._bind(name, value, summarized=call is not None, augmented=augmented, call=held)
+
+    def _held_call(self, scope: _Scope, value: cst.BaseExpression) -> cst.Call | None:
+        """The summarize or model call of this scope whose result `value` is or holds: `llm.complete(p).text`,
+        `await llm.achat(msgs)`, `reply.content` or `result["replies"][0]` where `result = generator.run(...)`."""
+        while isinstance(value, (cst.Await, cst.Attribute, cst.Subscript)):
+            value = value.expression if isinstance(value, cst.Await) else value.value
+        if isinstance(value, cst.Name):
+            bindings = scope.bindings.get(value.value)
+            return bindings[-1].call if bindings else None
+        if isinstance(value, cst.Call):
+            for recorded in reversed(scope.calls):
+                if recorded.node is value:
+                    return value
+        return None
 
     def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript) -> None:
         """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one. A store
@@ -652,11 +746,16 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.SimpleString):
             inputs.asks = inputs.asks or literal_asks_for_summary(expr.value, self.context.vocabulary)
         elif isinstance(expr, cst.FormattedString):
+            before = ""
             for part in expr.parts:
                 if isinstance(part, cst.FormattedStringExpression):
                     self._scan(part.expression, inputs)
+                    if "_" in earlier_summary_slots(before[-48:] + "{_}", self.context.vocabulary):  # `f"Previous summary: {text}"`
+                        inputs.summary = inputs.summary or self.context.module.code_for_node(part.expression)
+                    before = ""
                 elif isinstance(part, cst.FormattedStringText):
                     inputs.asks = inputs.asks or literal_asks_for_summary(part.value, self.context.vocabulary)
+                    before = part.value
         elif isinstance(expr, cst.ConcatenatedString):
             self._scan(expr.left, inputs)
             self._scan(expr.right, inputs)
@@ -699,6 +798,13 @@ No fix: what to record as lineage is the caller's decision.
                 key = string_value(call.args[0].value)
                 if key is not None and analysis.says_summary(key):
                     inputs.summary = inputs.summary or self.context.module.code_for_node(call)
+            elif func.attr.value == "format":  # `TEMPLATE.format(earlier=x)`, TEMPLATE labelling `{earlier}` a summary
+                template = func.value.value if isinstance(func.value, cst.Name) else None
+                template = self._templates.get(template) if template else string_value(func.value)
+                slots = set(earlier_summary_slots(template or "", self.context.vocabulary))
+                for arg in call.args:
+                    if arg.keyword is not None and arg.keyword.value in slots and not _is_literal(arg.value):
+                        inputs.summary = inputs.summary or self.context.module.code_for_node(arg.value)
             self._scan(func.value, inputs)
         for arg in call.args:
             self._scan(arg.value, inputs)
@@ -712,8 +818,10 @@ No fix: what to record as lineage is the caller's decision.
         ) else {}
         covering = {statements[node] for node in scope.tracking if node in statements}
         for call in scope.calls:
-            if call.prompted and not self._asks(scope, call.inputs, call.order, set()):
-                continue  # a model call whose prompt does not ask for a summary
+            if call.prompted and not self._asks(scope, call.inputs, call.order, set()) and not (
+                call.receiver and self._asks(scope, _Inputs(names={call.receiver}), call.order, set())
+            ):
+                continue  # a model call whose prompt (or the chain it is made on) does not ask for a summary
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
                 continue
             statement = statements.get(call.node)
@@ -759,9 +867,13 @@ No fix: what to record as lineage is the caller's decision.
         before (`prompt = "Extend the summary..."`; `messages = [*history, HumanMessage(content=prompt)]`)."""
         if inputs.asks:
             return True
+        module = self._module_scope
         for name in inputs.names - seen:
             bindings = [b for b in scope.bindings.get(name, []) if b.order < order]
-            if any(self._asks(scope, b.inputs, b.order, seen | {name}) for b in bindings):
+            if not bindings and scope is not module:  # a module constant: `SUMMARY_PROMPT = ChatPromptTemplate(...)`
+                if any(self._asks(module, b.inputs, b.order, seen | {name}) for b in module.bindings.get(name, [])):
+                    return True
+            elif any(self._asks(scope, b.inputs, b.order, seen | {name}) for b in bindings):
                 return True
         return False
 
@@ -806,7 +918,7 @@ def _from_payload(expr: cst.BaseExpression) -> bool:
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]
-    return words_pattern([*vocabulary.summarize_words, *vocabulary.summary_words])
+    return words_pattern([*vocabulary.summarize_words, *vocabulary.summary_words, *SUMMARY_PROSE_NOUNS])
 
 
 def _names_source_ids(field_name: str, analysis) -> bool:  # type: ignore[no-untyped-def]

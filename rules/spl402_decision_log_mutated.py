@@ -209,8 +209,13 @@ class DecisionLogMutated(FunctionStateRule[set[str]]):
 ## What it does
 Finds code that changes a decision log other than by appending to it: `pop`, `remove`, `clear`,
 `insert`, `sort`, `reverse`, `del log[i]`, item or slice assignment, reassigning its entries, or
-handing it to a prune, compact or summarize call. A decision log is any name whose word parts
-match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`, `self._ledger`).
+handing it to a prune, compact or summarize call, editing an entry (`log[-1]["reason"] = ...`, or
+through the loop variable of `for row in log:`). A decision log is any name whose word parts
+match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`, `self._ledger`),
+and, inside a class named as a log whose methods take a reason (`class CurationLog` with
+`add(self, action, node_id, reason)`), the list of entries it keeps. In a log class that appends its
+entries to a file (`open(self.path, "a")`), rewriting or deleting that file (`self.path.write_text(...)`,
+`open(self.path, "w")`, `self.path.unlink()`) edits the log too.
 
 ## Why is this bad?
 The decision log is the evidence of why spans were pruned or rewritten. Editing it after the
