@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from spanlint.rules.analysis import callee_name, string_value
+from spanlint.rules.analysis import callee_name, dotted_name, string_value
 from spanlint.rules.traversal import descendants
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.aliases import ContainerAliases
@@ -30,8 +30,10 @@ from runtime_guard.vocabulary import Vocabulary
 _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
 # Parameters of a log class's methods saying each entry records why (`add(action, node_id, reason)`).
 _RATIONALE_PARAMS = frozenset({"reason", "rationale", "why", "justification", "because"})
-# Methods of a file path that replace or delete the file: the log a class keeps in it is rewritten.
-_FILE_REWRITES = frozenset({"write_text", "write_bytes", "unlink", "truncate", "remove"})
+# Methods of a file path that replace or delete the file (and `os.remove(path)`, `os.unlink(path)`):
+# the log a class keeps in it is rewritten.
+_FILE_REWRITES = frozenset({"write_text", "write_bytes", "unlink", "truncate"})
+_FILE_CALLS = _FILE_REWRITES | {"open", "remove"}  # what the pre-filter looks at in a log class
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
 
 
@@ -112,7 +114,7 @@ class DecisionLogEditPrefilter(Prefilter):
         func = node.func
         if (isinstance(func, ast.Attribute) and self._log_like(func.value, scope)) or (
             node.args and self._log_like(node.args[0], scope)
-        ) or (self._log_class(scope) and last_name(node) in (*_FILE_REWRITES, "open")):
+        ) or (self._log_class(scope) and last_name(node) in _FILE_CALLS):
             self.mark(node)
 
     def _edits_log(self, target: ast.expr, scope: Scope) -> bool:
@@ -289,6 +291,15 @@ No fix: what to keep is a policy decision.
             "    def trim(self, keep):\n"
             "        self.lines = self.lines[-keep:]\n"
         ),
+        Valid(  # the journal's file created empty when the journal is made
+            "class EditJournal:\n"
+            "    def __init__(self, path):\n"
+            "        self.path = path\n"
+            "        open(self.path, 'w').close()\n\n"
+            "    def add(self, line):\n"
+            "        with open(self.path, 'a') as fh:\n"
+            "            fh.write(line)\n"
+        ),
         Valid(  # a file-backed journal appended to; the file it exports to is another one
             "from pathlib import Path\n\n\n"
             "class EditJournal:\n"
@@ -366,6 +377,16 @@ No fix: what to keep is a policy decision.
             "    def reset(self):\n"
             "        self.path.unlink(missing_ok=True)\n",
             line=7, column=9, message="Decision log `self.path` mutated by rewriting its file",
+        ),
+        Invalid(  # a log recording reasons, kept in a file that is deleted
+            "import os\n\n\n"
+            "class EvictionLog:\n"
+            "    def record(self, span_id, why):\n"
+            "        with open(self.log_file, 'a') as out:\n"
+            "            out.write(f'{span_id}\\t{why}\\n')\n\n"
+            "    def rotate(self):\n"
+            "        os.remove(self.log_file)\n",
+            line=10, column=9, message="Decision log `self.log_file` mutated by rewriting its file",
         ),
     ]
 
@@ -537,10 +558,12 @@ No fix: what to keep is a policy decision.
         """`self.path.write_text(...)`, `open(self.path, "w")` in a log class that appends to the file at
         `self.path` (`_LogClass.files`): the file written is the log."""
         own = self._own_class()
-        if own is None or not own.files:
+        if own is None or not own.files or self.function is None or self.function.name.value in BUILDERS:
             return None
         func = call.func
-        if isinstance(func, cst.Attribute) and (
+        if dotted_name(func) in ("os.remove", "os.unlink") and call.args:
+            path = call.args[0].value
+        elif isinstance(func, cst.Attribute) and (
             func.attr.value in _FILE_REWRITES or (func.attr.value == "open" and "w" in (_mode(call, 0) or ""))
         ):
             path = func.value
