@@ -570,13 +570,14 @@ No fix: what to record as lineage is the caller's decision.
 
     def visit_Call(self, node: cst.Call) -> None:
         scope = self._stack[-1]
+        name = callee_name(node)
         if self._records_lineage(node):
             scope.tracking.append(node)
-        elif (callee_name(node) or "")[:1].isupper():
-            scope.unlinked.add(callee_name(node))  # type: ignore[arg-type]
+        elif name and name[0].isupper():
+            scope.unlinked.add(name)
         self._collects_summaries(node)
         summarizes = self.context.analysis.is_summarize_call(node)
-        if not summarizes and callee_name(node) not in MODEL_CALLS:
+        if not summarizes and name not in MODEL_CALLS:
             return
         inputs = _Inputs()
         for arg in node.args:

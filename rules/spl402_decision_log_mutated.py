@@ -64,9 +64,9 @@ class DecisionLogEditPrefilter(Prefilter):
 
     def may_apply(self) -> bool:
         """Every mark starts from a name holding a decision-log phrase, whose first word the text holds,
-        or from a class named as a log (`_reason_log`)."""
+        or from a class named as a log (`_names_log_class`)."""
         lowered = self.scan.lowered
-        return any(start in lowered for start in self.log_starts) or _LOG_CLASS.search(self.scan.source) is not None
+        return any(start in lowered for start in self.log_starts) or _names_log_class(self.scan.source)
 
     def walks_whole(self, scope: Scope) -> bool:
         return self._log_class(scope) or self._has_log_params(scope)
@@ -174,7 +174,7 @@ class DecisionLogEditPrefilter(Prefilter):
         found = scope.notes.get("log_class")
         if found is None:
             found = scope.notes["log_class"] = self._is_log_name(owner.name) or _reason_log(
-                self.parts(owner.name),
+                owner.name,
                 (a.arg for f in owner.body if isinstance(f, FUNCTIONS) for a in (*f.args.args, *f.args.kwonlyargs)),
             )
         return found
@@ -392,7 +392,7 @@ No fix: what to keep is a policy decision.
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return _log_text(vocabulary).search(source) is not None
+        return _log_text(vocabulary).search(source) is not None or _names_log_class(source)
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -442,9 +442,12 @@ No fix: what to keep is a policy decision.
 
     def _own_entries(self, expr: cst.BaseExpression) -> bool:
         """`self._rows` in a method of a log recording reasons (`_reason_log`)."""
+        if not self._classes or not self._classes[-1].reasons:
+            return False
         names = chain_names(expr)
-        own = self._own_class() if len(names) == 2 and names[0] == "self" else None
-        return own is not None and own.reasons and names[1].lstrip("_") in ENTRY_ATTRIBUTES
+        return len(names) == 2 and names[0] == "self" and names[1].lstrip("_") in ENTRY_ATTRIBUTES and (
+            self._own_class() is not None
+        )
 
     def _of_log_class(self, expr: cst.BaseExpression) -> bool:
         """`self.book` (or `self.book.entries`) where the tree says `book` holds a `DecisionLog`."""
@@ -557,8 +560,10 @@ No fix: what to keep is a policy decision.
     def _stored_file(self, call: cst.Call) -> cst.BaseExpression | None:
         """`self.path.write_text(...)`, `open(self.path, "w")` in a log class that appends to the file at
         `self.path` (`_LogClass.files`): the file written is the log."""
+        if not self._classes or not self._classes[-1].files:
+            return None
         own = self._own_class()
-        if own is None or not own.files or self.function is None or self.function.name.value in BUILDERS:
+        if own is None or self.function is None or self.function.name.value in BUILDERS:
             return None
         func = call.func
         if dotted_name(func) in ("os.remove", "os.unlink") and call.args:
@@ -600,12 +605,11 @@ class _LogClass:
     @classmethod
     def of(cls, node: cst.ClassDef, vocabulary: Vocabulary) -> "_LogClass":
         name = node.name.value
-        parts = name_parts(name)
         named = is_log_name(name, vocabulary)
-        if not parts or not (named or parts[-1] in ("log", "trail")):
+        if not (named or name.endswith(("Log", "Trail"))):
             return cls(name)
         methods = [m for m in node.body.body if isinstance(m, cst.FunctionDef)]
-        reasons = _reason_log(parts, (p.name.value for m in methods for p in (*m.params.params, *m.params.kwonly_params)))
+        reasons = _reason_log(name, (p.name.value for m in methods for p in (*m.params.params, *m.params.kwonly_params)))
         files = frozenset(
             names[1]
             for m in methods
@@ -638,10 +642,10 @@ def _mode(call: cst.Call, position: int) -> str | None:
     return None
 
 
-def _reason_log(class_parts: list[str], params: Iterable[str]) -> bool:
-    """A class named as a log (`CurationLog`, `EditTrail`) whose methods take a reason
-    (`add(action, node_id, reason)`): its entries say why, it is a decision log by another name."""
-    return bool(class_parts) and class_parts[-1] in ("log", "trail") and not _RATIONALE_PARAMS.isdisjoint(params)
+def _reason_log(class_name: str, params: Iterable[str]) -> bool:
+    """A class named as a log (`CurationLog`, `EditTrail`: what `_names_log_class` finds in the text) whose
+    methods take a reason (`add(action, node_id, reason)`): its entries say why, a decision log by another name."""
+    return class_name.endswith(("Log", "Trail")) and not _RATIONALE_PARAMS.isdisjoint(params)
 
 
 def _bound_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
@@ -679,15 +683,18 @@ def _appends(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
 
 
 _LOG_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
-_LOG_CLASS = re.compile(r"\bclass\s+\w*(?:Log|Trail)\b")  # a class `_reason_log` may take for a log
+_LOG_CLASS = re.compile(r"\bclass\s+\w*(?:Log|Trail)\b")
+
+
+def _names_log_class(source: str) -> bool:
+    """The text defines a class `_reason_log` may take for a log (`class CurationLog:`, `class EditTrail(Base):`)."""
+    return any(end in source for end in ("Log:", "Log(", "Trail:", "Trail(")) and _LOG_CLASS.search(source) is not None
 
 
 def _log_text(vocabulary: Vocabulary) -> re.Pattern[str]:
-    """Matches the first word part of every decision-log name (case-insensitive), or a class named as a log."""
+    """Matches the first word part of every decision-log name (case-insensitive)."""
     words = tuple(sorted({name_parts(w)[0] for w in vocabulary.decision_log_names if name_parts(w)}))
     pattern = _LOG_TEXT.get(words)
     if pattern is None:
-        pattern = _LOG_TEXT[words] = re.compile(
-            "|".join([*(re.escape(w) for w in words), "(?-i:%s)" % _LOG_CLASS.pattern]), re.IGNORECASE
-        )
+        pattern = _LOG_TEXT[words] = re.compile("|".join(re.escape(w) for w in words) or "(?!)", re.IGNORECASE)
     return pattern
