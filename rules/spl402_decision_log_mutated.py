@@ -214,7 +214,7 @@ Finds code that changes a decision log other than by appending to it: `pop`, `re
 handing it to a prune, compact or summarize call, editing an entry (`log[-1]["reason"] = ...`, or
 through the loop variable of `for row in log:`). A decision log is any name whose word parts
 match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`, `self._ledger`),
-and, inside a class named as a log whose methods take a reason (`class CurationLog` with
+and, inside a class named as a log (`...Log`) whose methods take a reason (`class CurationLog` with
 `add(self, action, node_id, reason)`), the list of entries it keeps. In a log class that appends its
 entries to a file (`open(self.path, "a")`), rewriting or deleting that file (`self.path.write_text(...)`,
 `open(self.path, "w")`, `self.path.unlink()`) edits the log too.
@@ -267,7 +267,7 @@ No fix: what to keep is a policy decision.
         Valid("def render(audit_log):\n    return sorted(audit_log.entries, key=lambda e: e.at)\n"),
         Valid("def record(self, span, reason):\n    self.decisions[span.id] = reason\n"),
         Valid(  # a log that records reasons, only appended to and read into new lists
-            "class ReviewTrail:\n"
+            "class ReviewLog:\n"
             "    def __init__(self):\n"
             "        self.entries = []\n\n"
             "    def note(self, item_id, verdict, rationale):\n"
@@ -338,7 +338,7 @@ No fix: what to keep is a policy decision.
         message="Decision log `self.provenance` mutated by `.insert()`"),
         Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5, message="Decision log `self.audit_log` mutated by `summarize()`"),
         Invalid(  # a log recording reasons under another name: an entry rewritten through the loop variable
-            "class ReviewTrail:\n"
+            "class ReviewLog:\n"
             "    def __init__(self):\n"
             "        self.entries = []\n\n"
             "    def note(self, item_id, verdict, rationale):\n"
@@ -606,7 +606,7 @@ class _LogClass:
     def of(cls, node: cst.ClassDef, vocabulary: Vocabulary) -> "_LogClass":
         name = node.name.value
         named = is_log_name(name, vocabulary)
-        if not (named or name.endswith(("Log", "Trail"))):
+        if not (named or name.endswith("Log")):
             return cls(name)
         methods = [m for m in node.body.body if isinstance(m, cst.FunctionDef)]
         reasons = _reason_log(name, (p.name.value for m in methods for p in (*m.params.params, *m.params.kwonly_params)))
@@ -643,9 +643,9 @@ def _mode(call: cst.Call, position: int) -> str | None:
 
 
 def _reason_log(class_name: str, params: Iterable[str]) -> bool:
-    """A class named as a log (`CurationLog`, `EditTrail`: what `_names_log_class` finds in the text) whose
+    """A class named as a log (`CurationLog`, `ReviewLog`: what `_names_log_class` finds in the text) whose
     methods take a reason (`add(action, node_id, reason)`): its entries say why, a decision log by another name."""
-    return class_name.endswith(("Log", "Trail")) and not _RATIONALE_PARAMS.isdisjoint(params)
+    return class_name.endswith("Log") and not _RATIONALE_PARAMS.isdisjoint(params)
 
 
 def _bound_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
@@ -683,12 +683,12 @@ def _appends(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
 
 
 _LOG_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
-_LOG_CLASS = re.compile(r"\bclass\s+\w*(?:Log|Trail)\b")
+_LOG_CLASS = re.compile(r"\bclass\s+\w*Log\b")
 
 
 def _names_log_class(source: str) -> bool:
-    """The text defines a class `_reason_log` may take for a log (`class CurationLog:`, `class EditTrail(Base):`)."""
-    return any(end in source for end in ("Log:", "Log(", "Trail:", "Trail(")) and _LOG_CLASS.search(source) is not None
+    """The text defines a class `_reason_log` may take for a log (`class CurationLog:`, `class EditLog(Base):`)."""
+    return "Log" in source and ("Log:" in source or "Log(" in source) and _LOG_CLASS.search(source) is not None
 
 
 def _log_text(vocabulary: Vocabulary) -> re.Pattern[str]:
