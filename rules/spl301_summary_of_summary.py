@@ -15,6 +15,7 @@ from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
     MODEL_CALLS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
+    summary_noun_request,
 )
 from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name, match_lines, spans_line, walk
 from runtime_guard.vocabulary import Vocabulary
@@ -69,13 +70,28 @@ class SummarizeCallPrefilter(Prefilter):
         if self._request_lines is None:
             lowered = self.scan.lowered
             named = any(w.rstrip("e") in lowered for w in self.vocabulary.summarize_words) or any(
-                w in lowered for w in (*self.vocabulary.summary_words, *SUMMARY_PROSE_NOUNS)
+                w in lowered for w in self.vocabulary.summary_words
             )
             patterns = [self.request] if named else []
             if self.prompts:
                 patterns.append(re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sorted(self.prompts)))))
-            self._request_lines = match_lines(self.scan.source, *patterns) if patterns else []
+            lines = match_lines(self.scan.source, *patterns) if patterns else []
+            self._request_lines = sorted({*lines, *self._noun_request_lines()}) if not named else lines
         return spans_line(scope.node, self._request_lines)
+
+    def _noun_request_lines(self) -> list[int]:
+        """Lines where a summary noun of prose is asked for (`Write a five-line news digest`), in a file
+        `summarize_request` is not run over."""
+        lowered, found = self.scan.lowered, []
+        tail = summary_noun_request(self.vocabulary)
+        for noun in SUMMARY_PROSE_NOUNS:
+            at = lowered.find(noun)
+            while at >= 0:
+                if tail.search(lowered, max(0, at - 200), at):
+                    before = lowered[:at]
+                    found.append(len(re.split(r"\r\n|\r|\n", before)) if "\r" in before else before.count("\n") + 1)
+                at = lowered.find(noun, at + 1)
+        return found
 
     def _asks_for_summary(self, expr: ast.AST) -> bool:
         return any(
