@@ -68,22 +68,61 @@ def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
     return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)
 
 
+# Nouns that name a summary in a prompt's prose (`Write a five-line news digest`), not in identifiers,
+# where `digest` is a hash.
+SUMMARY_PROSE_NOUNS = ("digest", "recap", "synopsis")
+
+
 @lru_cache(maxsize=8)
 def summarize_request(vocabulary: Vocabulary, any_case: bool = True) -> re.Pattern[str]:
     """Text asking for a summary, in any case: a summarize word's stem at the start of a word
     (`Summarize the notes`, `condensed`), or a producing verb at most three words before a summary
-    word (`Extend the summary`, `Write a concise summary`; not `Answer using this summary`).
+    word (`Extend the summary`, `Write a concise summary`; not `Answer using this summary`) or, with
+    only spaces between the words (prose, not code such as `h.update(b); h.digest()`), a summary noun
+    (`Write a five-line news digest`).
 
     Without `any_case`, the pattern is for lower-cased text, which it searches ~2.5x faster."""
     def case(words: Iterable[str]) -> list[str]:
         return [w if any_case else w.lower() for w in words]
 
     stems = sorted({w.rstrip("e") for w in case(vocabulary.summarize_words)})
-    verbs = sorted({*case(vocabulary.summary_verbs), "extend", "write", "continue"})
     return re.compile(
-        r"\b(?:%s)|\b(?:%s)\b(?:\W+\w+){0,3}?\W+(?:%s)\b"
-        % ("|".join(map(re.escape, stems)), "|".join(verbs), "|".join(case(vocabulary.summary_words))),
+        r"\b(?:(?:%s)|(?:%s)\b(?:(?:\W+\w+){0,3}?\W+(?:%s)|%s(?:%s))\b)"
+        % ("|".join(map(re.escape, stems)), _summary_verbs(vocabulary, any_case), "|".join(case(vocabulary.summary_words)),
+           _PROSE_WORDS, "|".join(SUMMARY_PROSE_NOUNS)),
         re.IGNORECASE if any_case else 0,
+    )
+
+
+_PROSE_WORDS = r"(?:[ \t]+[\w-]+){0,3}?[ \t]+"  # up to three words between a verb and a summary noun
+
+
+def _summary_verbs(vocabulary: Vocabulary, any_case: bool = True) -> str:
+    verbs = vocabulary.summary_verbs if any_case else [verb.lower() for verb in vocabulary.summary_verbs]
+    return "|".join(sorted({*verbs, "extend", "write", "continue"}))
+
+
+@lru_cache(maxsize=8)
+def summary_noun_request(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """The text just before a summary noun (`SUMMARY_PROSE_NOUNS`) that makes `summarize_request` match
+    there (`Write a five-line news `): searched only where such a noun occurs, which is cheaper on
+    code than running `summarize_request` over a file that says `digest`."""
+    return re.compile(r"\b(?:%s)\b%s$" % (_summary_verbs(vocabulary), _PROSE_WORDS), re.IGNORECASE)
+
+
+def earlier_summary_slots(text: str, vocabulary: Vocabulary) -> list[str]:
+    """The names of a prompt's placeholders labelled as the summary made before (`Earlier digest:\\n{earlier}`,
+    `This is the summary so far: {summary}`, `Current summary: {s}`); escape sequences count as spaces."""
+    return _earlier_summary_slot(vocabulary).findall(_ESCAPE.sub(" ", text))
+
+
+@lru_cache(maxsize=8)
+def _earlier_summary_slot(vocabulary: Vocabulary) -> re.Pattern[str]:
+    nouns = "|".join((*vocabulary.summary_words, *SUMMARY_PROSE_NOUNS))
+    return re.compile(
+        r"(?:\b(?:previous|prior|earlier|existing|current|running|last|old)\s+(?:%s)|\b(?:%s)\s+so\s+far)"
+        r"[^{}\w]{0,8}\{(\w+)\}" % (nouns, nouns),
+        re.IGNORECASE,
     )
 
 

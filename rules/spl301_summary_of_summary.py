@@ -13,8 +13,11 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import MODEL_CALLS, literal_asks_for_summary, name_parts, summarize_request
-from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, last_name, match_lines, spans_line, walk
+from spanlint.rules.names import (
+    MODEL_CALLS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
+    summary_noun_request,
+)
+from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, alternation, last_name, match_lines, spans_line, walk
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
@@ -60,7 +63,8 @@ class SummarizeCallPrefilter(Prefilter):
             self.mark(node)
 
     def walks_whole(self, scope: Scope) -> bool:
-        """A function whose lines ask for a summary: its model calls may take that prompt through locals."""
+        """A function whose lines ask for a summary, or name a module constant that does: its model calls
+        may take that prompt through locals (`chain = SUMMARY_PROMPT | llm; chain.invoke(...)`)."""
         if scope.node is None:
             return False
         if self._request_lines is None:
@@ -68,8 +72,25 @@ class SummarizeCallPrefilter(Prefilter):
             named = any(w.rstrip("e") in lowered for w in self.vocabulary.summarize_words) or any(
                 w in lowered for w in self.vocabulary.summary_words
             )
-            self._request_lines = match_lines(lowered, summarize_request(self.vocabulary, any_case=False)) if named else []
+            lines = match_lines(lowered, summarize_request(self.vocabulary, any_case=False)) if named else []
+            if self.prompts:  # the module's prompt constants, by name (identifiers: the source's case)
+                lines += match_lines(self.scan.source, re.compile(r"(?:%s)\b" % alternation(self.prompts, whole_word_start=True)))
+            self._request_lines = sorted({*lines, *self._noun_request_lines()} if not named else {*lines})
         return spans_line(scope.node, self._request_lines)
+
+    def _noun_request_lines(self) -> list[int]:
+        """Lines where a summary noun of prose is asked for (`Write a five-line news digest`), in a file
+        `summarize_request` is not run over."""
+        lowered, found = self.scan.lowered, []
+        tail = summary_noun_request(self.vocabulary)
+        for noun in SUMMARY_PROSE_NOUNS:
+            at = lowered.find(noun)
+            while at >= 0:
+                if tail.search(lowered, max(0, at - 200), at):
+                    before = lowered[:at]
+                    found.append(len(re.split(r"\r\n|\r|\n", before)) if "\r" in before else before.count("\n") + 1)
+                at = lowered.find(noun, at + 1)
+        return found
 
     def _asks_for_summary(self, expr: ast.AST) -> bool:
         return any(
@@ -107,6 +128,7 @@ class _Binding:
     loops: tuple[int, ...]
     summarized: bool  # assigned straight from a summarize call
     inputs: _Inputs
+    call: cst.Call | None = None  # that call, when it is one the scope records
     branches: tuple[tuple[int, int], ...] = ()  # (id of an enclosing `if`, 0 in its body or 1 after it), outermost first
 
 
@@ -118,6 +140,7 @@ class _Call:
     inputs: _Inputs
     carried: str | None = None  # `self.summary` in `self.summary = summarize(self.summary, ...)`
     prompted: bool = False  # a model call, a summarize call only if its prompt asks for a summary
+    receiver: str | None = None  # `chain` of `chain.invoke(...)`, a local that may hold the prompt (`PROMPT | llm`)
 
 
 @dataclass
@@ -130,6 +153,7 @@ class _Scope:
     function: cst.FunctionDef | None = None  # None for the module
     aliases: ContainerAliases | None = None
     tracking: list[cst.CSTNode] = field(default_factory=list)  # where it records lineage or writes a decision log
+    unlinked: set[str] = field(default_factory=set)  # classes it builds without lineage: `Segment(id=..., body=...)`
     loops: list[int] = field(default_factory=list)  # ids of the enclosing for/while loops, innermost last
     branches: list[list[Any]] = field(default_factory=list)  # [if statement, 0 in its body or 1 after], innermost last
 
@@ -149,12 +173,17 @@ class SummaryOfSummary(ScopedRule):
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
 `summary` with a producing verb such as `predict_new_summary`; also a model call, such as
 `llm.complete(...)`, `chain.invoke(...)` or `generator.run(...)`, whose arguments hold a string asking
-for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`)
+for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`,
+also through locals and a chain made on it: `chain = SUMMARY_PROMPT | llm; chain.invoke(...)`)
 whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
 a running summary carried through a loop or kept on `self`, through local aliases, or stored in a
-new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content + ...))`), or an argument whose name says it is
-a summary (`existing_summary`, `prev_summary`, `running_summary`). A local assigned in the function is
+new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content + ...))`), text read
+back from where the call's result is stored (`self.notes = reply.content` after a prompt holding
+`self.notes`; `self.digests[key] = summary` after reading `self.digests.get(key)`), an argument whose
+name says it is a summary (`existing_summary`, `prev_summary`, `running_summary`, `state["summary"]`),
+or a value the prompt labels as the earlier summary (`"Earlier digest:\n{earlier}"` filled by
+`.format(earlier=...)`, `f"Previous summary: {memo}"`). A local assigned in the function is
 judged by what it was assigned, not by its name, and a `summary` field read out of a request or the
 parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
@@ -164,7 +193,9 @@ the link on every path through the call (a lineage keyword on another call, a li
 or key it sets, or a record call on a decision log or chain such as
 `self.decision_log.record(...)`; a record in another branch does not count), or the summary passed in is
 an object whose class carries lineage fields (a field naming parents, sources or the ids of the
-summarized messages).
+summarized messages) and the function builds no new object of that class without them. A lineage
+field beside the summary in a state (`state.summary` next to `state.summary_sources`) counts only
+when the function writes it.
 
 ## Why is this bad?
 Each pass over a summary loses detail and adds the model's errors, and once the previous summary
@@ -248,6 +279,59 @@ No fix: what to record as lineage is the caller's decision.
             "    new = summarize(messages, max_summary_tokens=256, summary_prompt=PROMPT)\n"
             "    memory.append(new)\n"
         ),
+        Valid(  # a store of summaries refreshed from the sources only
+            "def refresh_topic(llm, topic, docs, digests: dict[str, str]) -> None:\n"
+            "    body = '\\n'.join(d.text for d in docs)\n"
+            "    out = llm.complete('Summarize for the topic page:\\n' + body)\n"
+            "    digests[topic] = out.text\n"
+        ),
+        Valid(  # a node reading the messages and writing the summary key of the same state
+            "def summary_node(state, model):\n"
+            "    reply = model.invoke(state['messages'] + ['Write a short summary of the chat above.'])\n"
+            "    state['summary'] = reply.content\n"
+            "    return state\n"
+        ),
+        Valid(  # the state's sibling field records what the extended summary came from
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class ThreadState:\n"
+            "    turns: list[str] = field(default_factory=list)\n"
+            "    summary: str = ''\n"
+            "    summary_parents: list[str] = field(default_factory=list)\n\n\n"
+            "async def fold_thread(state: ThreadState, llm) -> dict:\n"
+            "    reply = await llm.ainvoke('Update the running summary.\\n' + state.summary + '\\n'.join(state.turns))\n"
+            "    return {'summary': reply.content, 'summary_parents': [*state.summary_parents, *state.turns]}\n"
+        ),
+        Valid(  # the template labels a slot as the earlier summary, but the caller fills it with a literal
+            'BRIEF = "Write a short briefing.\\nPrevious briefing summary: {before}\\nItems:\\n{items}"\n\n\n'
+            "def first_briefing(llm, items):\n"
+            "    return llm.complete(BRIEF.format(before='(none)', items='\\n'.join(items)))\n"
+        ),
+        Valid(  # the prompt labels the earlier summary but asks a question about it, not for a new summary
+            "def ask(llm, memo, question):\n"
+            "    return llm.chat(f'Using the summary so far: {memo}\\nanswer this: {question}')\n"
+        ),
+        Valid(  # a chain made on a prompt that asks a question: no summary is produced
+            'QA = ChatPromptTemplate.from_template("Answer from this summary: {summary}\\nQuestion: {q}")\n\n\n'
+            "def answer(state, llm):\n"
+            "    chain = QA | llm\n"
+            "    return chain.invoke({'summary': state['summary'], 'q': state['question']})\n"
+        ),
+        Valid(  # a hash digest is not a summary
+            "import hashlib\n\n\n"
+            "def stamp(llm, seg):\n"
+            "    seg.digest = hashlib.sha256(seg.body.encode()).hexdigest()\n"
+            "    return llm.complete(f'Classify this note: {seg.body}\\nDigest: {seg.digest}')\n"
+        ),
+        Valid(  # the summary object passed in lists its sources, and no new one is built here
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class Recap:\n"
+            "    text: str\n"
+            "    sources: list[str] = field(default_factory=list)\n\n\n"
+            "def recap_prompt(chain, recap: Recap, turns):\n"
+            "    return chain.invoke({'input': f'Extend the summary: {recap.text}', 'turns': turns})\n"
+        ),
     ]
     invalid = [
         Invalid(  # the prompt chosen in `if`/`else`: the branch that extends the summary reaches the call
@@ -260,6 +344,87 @@ No fix: what to record as lineage is the caller's decision.
             "    response = model.invoke(state['messages'] + [HumanMessage(content=prompt)])\n"
             "    return {'summary': response.content}\n",
             line=7, column=16, message="`invoke(...)` summarizes a summary (`prompt` holds an earlier summary) and the chain is not recorded",
+        ),
+        Invalid(  # the template's prose says which slot holds the earlier digest
+            'BRIEF = "Write a short briefing digest.\\nEarlier digest: {before}\\nItems:\\n{items}"\n\n\n'
+            "def next_briefing(llm, last, items):\n"
+            "    return llm.complete(BRIEF.format(before=last.text, items='\\n'.join(items)))\n",
+            line=5, column=12, message="`complete(...)` summarizes a summary (`last.text`) and the chain is not recorded",
+        ),
+        Invalid(  # an f-string labels the value it inserts as the previous summary
+            "async def refresh(client, memo, turns):\n"
+            "    body = '\\n'.join(t.text for t in turns)\n"
+            "    return await client.ainvoke(f'Condense into one paragraph.\\nPrevious summary: {memo}\\nNew turns:\\n{body}')\n",
+            line=3, column=18, message="`ainvoke(...)` summarizes a summary (`memo`) and the chain is not recorded",
+        ),
+        Invalid(  # a chain made on a prompt that extends the summary (LCEL `prompt | llm`)
+            "PROMPT = ChatPromptTemplate.from_messages([\n"
+            "    ('system', 'Extend the summary below with the new lines.'),\n"
+            "    ('human', '{summary}\\n\\nNew lines:\\n{lines}'),\n"
+            "])\n\n\n"
+            "def fold(state, llm):\n"
+            "    chain = PROMPT | llm\n"
+            "    reply = chain.invoke({'summary': state['summary'], 'lines': state['messages'][-4:]})\n"
+            "    return {'summary': reply.content}\n",
+            line=9, column=13, message="`invoke(...)` summarizes a summary (`state['summary']`) and the chain is not recorded",
+        ),
+        Invalid(  # a generator component's reply, read out of its result, stored over the text it was given
+            "class RollingNotes:\n"
+            "    def update(self, turns):\n"
+            "        prompt = 'Summarize the conversation.\\n' + self.notes + '\\n' + '\\n'.join(turns)\n"
+            "        result = self.generator.run(prompt=prompt)\n"
+            "        self.notes = result['replies'][0]\n",
+            line=4, column=18, message="`run(...)` summarizes a summary (`self.notes` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        Invalid(  # a chat model's message, stored back over the memo it condensed
+            "class Memo:\n"
+            "    async def refresh(self, llm, new_text):\n"
+            "        msgs = [ChatMessage(role='system', content='Condense the notes into a short memo.'),\n"
+            "                ChatMessage(role='user', content=self.memo_text + '\\n' + new_text)]\n"
+            "        resp = await llm.achat(msgs)\n"
+            "        self.memo_text = resp.message.content\n",
+            line=5, column=22, message="`achat(...)` summarizes a summary (`self.memo_text` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        Invalid(  # a state whose sibling field could hold the sources, not written by this node
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class ThreadState:\n"
+            "    turns: list[str] = field(default_factory=list)\n"
+            "    summary: str = ''\n"
+            "    summary_parents: list[str] = field(default_factory=list)\n\n\n"
+            "async def fold_thread(state: ThreadState, llm) -> dict:\n"
+            "    text = '\\n'.join(state.turns)\n"
+            "    reply = await llm.ainvoke('Update the running summary with these turns.\\n' + state.summary + text)\n"
+            "    return {'summary': reply.content}\n",
+            line=13, column=19, message="`ainvoke(...)` summarizes a summary (`state.summary`) and the chain is not recorded",
+        ),
+        Invalid(  # the summary passed in lists its sources, but the shorter one built from it lists none
+            "from dataclasses import dataclass, field\n\n\n"
+            "@dataclass\n"
+            "class Note:\n"
+            "    note_id: str\n"
+            "    text: str\n"
+            "    parents: list[str] = field(default_factory=list)\n\n\n"
+            "def shrink(model, summary: Note) -> Note:\n"
+            "    shorter = model.invoke(f'Condense this note to three lines: {summary.text}')\n"
+            "    return Note(note_id=uuid4().hex, text=shorter.content)\n",
+            line=12, column=15, message="`invoke(...)` summarizes a summary (`summary`) and the chain is not recorded",
+        ),
+        Invalid(  # a store of summaries by key: the entry read back is an earlier summary
+            "def refresh_topic(llm, topic, docs, digests: dict[str, str]) -> None:\n"
+            "    earlier = digests.get(topic, '')\n"
+            "    body = earlier + '\\n\\n' + '\\n'.join(d.text for d in docs)\n"
+            "    out = llm.complete('Summarize for the topic page:\\n' + body)\n"
+            "    digests[topic] = out.text\n",
+            line=4, column=11, message="`complete(...)` summarizes a summary (`digests[topic]` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        Invalid(  # the attribute overwritten, through a local, with a summary of itself
+            "class Recap:\n"
+            "    def add(self, turns):\n"
+            "        prompt = RECAP_TEMPLATE.format(so_far=self.recap_text, turns='\\n'.join(turns))\n"
+            "        result = self.chain.invoke({'input': prompt, 'task': 'summarize'})\n"
+            "        self.recap_text = result\n",
+            line=4, column=18, message="`invoke(...)` summarizes a summary (`self.recap_text` is overwritten with its own summary) and the chain is not recorded",
         ),
         Invalid(  # LangGraph's running summary, extended from itself
             "def summarize_conversation(state, model):\n"
@@ -327,6 +492,8 @@ No fix: what to record as lineage is the caller's decision.
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
         self._stack: list[_Scope] = [_Scope({})]
+        self._module_scope = self._stack[0]
+        self._templates: dict[str, str] = {}  # module constants bound to a string: `TEMPLATE = "...{earlier}..."`
         self._finished: list[_Scope] = []
         # Parameter annotations of this module's functions, by function name.
         self._signatures: dict[str, dict[str, str | None]] = {}
@@ -418,11 +585,14 @@ No fix: what to record as lineage is the caller's decision.
 
     def visit_Call(self, node: cst.Call) -> None:
         scope = self._stack[-1]
+        name = callee_name(node)
         if self._records_lineage(node):
             scope.tracking.append(node)
+        elif name and name[0].isupper():
+            scope.unlinked.add(name)
         self._collects_summaries(node)
         summarizes = self.context.analysis.is_summarize_call(node)
-        if not summarizes and callee_name(node) not in MODEL_CALLS:
+        if not summarizes and name not in MODEL_CALLS:
             return
         inputs = _Inputs()
         for arg in node.args:
@@ -434,7 +604,11 @@ No fix: what to record as lineage is the caller's decision.
                     inputs.summary, inputs.keyword = f"{keyword}=", keyword
             self._scan(arg.value, inputs)
         self._order += 1
-        scope.calls.append(_Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes))
+        func = node.func
+        receiver = func.value.value if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) else None
+        scope.calls.append(
+            _Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes, receiver=receiver)
+        )
 
     def _collects_summaries(self, call: cst.Call) -> None:
         """`parts.append(summarize(c))`: the list now holds summaries."""
@@ -472,26 +646,60 @@ No fix: what to record as lineage is the caller's decision.
 
     def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression, augmented: bool = False) -> None:
         scope = self._stack[-1]
+        if scope is self._module_scope and isinstance(target, cst.Name) and isinstance(value, cst.SimpleString):
+            self._templates[target.value] = string_value(value) or ""
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             written = target.attr.value if isinstance(target, cst.Attribute) else string_key(target)
             if written and self._is_lineage_name(written):
                 scope.tracking.append(target)
         call = _summarize_value(value, self.context.analysis.is_summarize_call)
         stored = call if call is not None else _summary_stored_in(value, self.context.analysis.is_summarize_call)
+        held = self._held_call(scope, value)
+        if stored is None:
+            stored = held
         if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
             self._carried(stored, target)
         names = _target_names(target)
         for name in names:
-            self._bind(name, value, summarized=call is not None, augmented=augmented)
+            self._bind(name, value, summarized=call is not None, augmented=augmented, call=held)
+
+    def _held_call(self, scope: _Scope, value: cst.BaseExpression) -> cst.Call | None:
+        """The summarize or model call of this scope whose result `value` is or holds: `llm.complete(p).text`,
+        `await llm.achat(msgs)`, `reply.content` or `result["replies"][0]` where `result = generator.run(...)`."""
+        while isinstance(value, (cst.Await, cst.Attribute, cst.Subscript)):
+            value = value.expression if isinstance(value, cst.Await) else value.value
+        if isinstance(value, cst.Name):
+            bindings = scope.bindings.get(value.value)
+            return bindings[-1].call if bindings else None
+        if isinstance(value, cst.Call):
+            for recorded in reversed(scope.calls):
+                if recorded.node is value:
+                    return value
+        return None
 
     def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript) -> None:
-        """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one."""
-        written = self.context.module.code_for_node(target)
-        for recorded in reversed(self._stack[-1].calls):
+        """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one. A store
+        keyed by a value (`self.digests[section] = summary`) holds summaries: its input read any entry
+        of it (`self.digests.get(section)`, through locals too) is an earlier summary."""
+        code = self.context.module.code_for_node
+        written = code(target)
+        store = code(target.value) if isinstance(target, cst.Subscript) and string_key(target) is None else written
+        scope = self._stack[-1]
+        for recorded in reversed(scope.calls):
             if recorded.node is call:
-                if written in recorded.inputs.texts and not self._is_span_rewrite(target):
+                read = self._reads(scope, recorded.inputs, recorded.order, set())
+                if (written in read or store in read) and not self._is_span_rewrite(target):
                     recorded.carried = written
                 return
+
+    def _reads(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> set[str]:
+        """What the text read (`inputs`, at `order`) reads, through the locals bound before it."""
+        read = inputs.texts | inputs.names
+        for name in inputs.names - seen:
+            for binding in scope.bindings.get(name, []):
+                if binding.order < order:
+                    read |= self._reads(scope, binding.inputs, binding.order, seen | {name})
+        return read
 
     def _is_span_rewrite(self, target: cst.Attribute | cst.Subscript) -> bool:
         """`span.content = compress(span.content)`, `span["content"] = compress(span["content"])`: a rewrite
@@ -505,14 +713,17 @@ No fix: what to record as lineage is the caller's decision.
             target.value, self.facts
         ) or analysis.class_of(target.value, self.facts) is not None
 
-    def _bind(self, name: str, value: cst.BaseExpression, *, summarized: bool, augmented: bool = False) -> None:
+    def _bind(
+        self, name: str, value: cst.BaseExpression, *, summarized: bool, augmented: bool = False,
+        call: cst.Call | None = None,
+    ) -> None:
         inputs = _Inputs()
         self._scan(value, inputs)
         if augmented:
             inputs.names.add(name)
         self._order += 1
         branches = tuple((id(statement), branch) for statement, branch in self._stack[-1].branches)
-        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs, branches)
+        binding = _Binding(self._order, tuple(self._stack[-1].loops), summarized, inputs, call, branches)
         self._stack[-1].bindings.setdefault(name, []).append(binding)
 
     # --- reading arguments -----------------------------------------------------------------
@@ -551,11 +762,16 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.SimpleString):
             inputs.asks = inputs.asks or literal_asks_for_summary(expr.value, self.context.vocabulary)
         elif isinstance(expr, cst.FormattedString):
+            before = ""
             for part in expr.parts:
                 if isinstance(part, cst.FormattedStringExpression):
                     self._scan(part.expression, inputs)
+                    if "_" in earlier_summary_slots(before[-48:] + "{_}", self.context.vocabulary):  # `f"Previous summary: {text}"`
+                        inputs.summary = inputs.summary or self.context.module.code_for_node(part.expression)
+                    before = ""
                 elif isinstance(part, cst.FormattedStringText):
                     inputs.asks = inputs.asks or literal_asks_for_summary(part.value, self.context.vocabulary)
+                    before = part.value
         elif isinstance(expr, cst.ConcatenatedString):
             self._scan(expr.left, inputs)
             self._scan(expr.right, inputs)
@@ -598,6 +814,13 @@ No fix: what to record as lineage is the caller's decision.
                 key = string_value(call.args[0].value)
                 if key is not None and analysis.says_summary(key):
                     inputs.summary = inputs.summary or self.context.module.code_for_node(call)
+            elif func.attr.value == "format":  # `TEMPLATE.format(earlier=x)`, TEMPLATE labelling `{earlier}` a summary
+                template = func.value.value if isinstance(func.value, cst.Name) else None
+                template = self._templates.get(template) if template else string_value(func.value)
+                slots = set(earlier_summary_slots(template or "", self.context.vocabulary))
+                for arg in call.args:
+                    if arg.keyword is not None and arg.keyword.value in slots and not _is_literal(arg.value):
+                        inputs.summary = inputs.summary or self.context.module.code_for_node(arg.value)
             self._scan(func.value, inputs)
         for arg in call.args:
             self._scan(arg.value, inputs)
@@ -611,8 +834,10 @@ No fix: what to record as lineage is the caller's decision.
         ) else {}
         covering = {statements[node] for node in scope.tracking if node in statements}
         for call in scope.calls:
-            if call.prompted and not self._asks(scope, call.inputs, call.order, set()):
-                continue  # a model call whose prompt does not ask for a summary
+            if call.prompted and not self._asks(scope, call.inputs, call.order, set()) and not (
+                call.receiver and self._asks(scope, _Inputs(names={call.receiver}), call.order, set())
+            ):
+                continue  # a model call whose prompt (or the chain it is made on) does not ask for a summary
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
                 continue
             statement = statements.get(call.node)
@@ -640,13 +865,17 @@ No fix: what to record as lineage is the caller's decision.
         """The summary is an object whose class records its sources (`summarized_message_ids`): a
         parameter so annotated, or passed by keyword to a function of this module so annotated."""
         assert inputs.summary is not None
+        says_summary = self.context.analysis.says_summary
         if inputs.keyword is not None and call is not None:
             class_name = self._signatures.get(callee_name(call) or "", {}).get(inputs.keyword)
         else:
-            class_name = scope.params.get(re.split(r"[.\[(]", inputs.summary)[0])
+            root = re.split(r"[.\[(]", inputs.summary)[0]
+            class_name = scope.params.get(root)
+            if root != inputs.summary and not says_summary(root) and not says_summary(class_name or ""):
+                return False  # `state["summary"]`: a field of a container, whose other fields this call does not write
         found = self.context.project.class_named(class_name)
-        if found is None:
-            return False
+        if found is None or found.name in scope.unlinked:
+            return False  # the next summary is built of that class without its lineage
         return any(self._is_lineage_name(f) or _names_source_ids(f, self.context.analysis) for f in found.fields)
 
     def _asks(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> bool:
@@ -654,9 +883,13 @@ No fix: what to record as lineage is the caller's decision.
         before (`prompt = "Extend the summary..."`; `messages = [*history, HumanMessage(content=prompt)]`)."""
         if inputs.asks:
             return True
+        module = self._module_scope
         for name in inputs.names - seen:
             bindings = [b for b in scope.bindings.get(name, []) if b.order < order]
-            if any(self._asks(scope, b.inputs, b.order, seen | {name}) for b in bindings):
+            if not bindings and scope is not module:  # a module constant: `SUMMARY_PROMPT = ChatPromptTemplate(...)`
+                if any(self._asks(module, b.inputs, b.order, seen | {name}) for b in module.bindings.get(name, [])):
+                    return True
+            elif any(self._asks(scope, b.inputs, b.order, seen | {name}) for b in bindings):
                 return True
         return False
 
@@ -701,7 +934,7 @@ def _from_payload(expr: cst.BaseExpression) -> bool:
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]
-    return words_pattern([*vocabulary.summarize_words, *vocabulary.summary_words])
+    return words_pattern([*vocabulary.summarize_words, *vocabulary.summary_words, *SUMMARY_PROSE_NOUNS])
 
 
 def _names_source_ids(field_name: str, analysis) -> bool:  # type: ignore[no-untyped-def]

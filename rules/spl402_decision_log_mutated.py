@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from spanlint.rules.analysis import callee_name
+from spanlint.rules.analysis import callee_name, dotted_name, string_value
+from spanlint.rules.traversal import descendants
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.evidence import (
@@ -21,10 +24,16 @@ from spanlint.rules.evidence import (
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import BUILDERS, EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
 from spanlint.rules.prescan import (
-    ASSIGNMENTS, Prefilter, Scope, assignment_targets, deleted, has_phrase, last_name, walk,
+    ASSIGNMENTS, FUNCTIONS, Prefilter, Scope, assignment_targets, deleted, has_phrase, last_name, walk,
 )
 from runtime_guard.vocabulary import Vocabulary
 _PREDICATES = frozenset({"is", "should", "can", "needs", "has", "get"})
+# Parameters of a log class's methods saying each entry records why (`add(action, node_id, reason)`).
+_RATIONALE_PARAMS = frozenset({"reason", "rationale", "why", "justification", "because"})
+# Methods of a file path that replace or delete the file (and `os.remove(path)`, `os.unlink(path)`):
+# the log a class keeps in it is rewritten.
+_FILE_REWRITES = frozenset({"write_text", "write_bytes", "unlink", "truncate"})
+_FILE_CALLS = _FILE_REWRITES | {"open", "remove"}  # what the pre-filter looks at in a log class
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
 
 
@@ -40,7 +49,7 @@ class DecisionLogEditPrefilter(Prefilter):
     """
 
     shape = "decision-log-edit"
-    statements = (*ASSIGNMENTS, ast.Delete, ast.If, ast.While)
+    statements = (*ASSIGNMENTS, ast.Delete, ast.If, ast.While, ast.For)
     expressions = (ast.Call,)
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
@@ -54,9 +63,10 @@ class DecisionLogEditPrefilter(Prefilter):
         return self.log_starts
 
     def may_apply(self) -> bool:
-        """Every mark starts from a name holding a decision-log phrase, whose first word the text holds."""
+        """Every mark starts from a name holding a decision-log phrase, whose first word the text holds,
+        or from a class named as a log (`_names_log_class`)."""
         lowered = self.scan.lowered
-        return any(start in lowered for start in self.log_starts)
+        return any(start in lowered for start in self.log_starts) or _names_log_class(self.scan.source)
 
     def walks_whole(self, scope: Scope) -> bool:
         return self._log_class(scope) or self._has_log_params(scope)
@@ -75,6 +85,8 @@ class DecisionLogEditPrefilter(Prefilter):
                 bindings.extend(_bound_pairs(target, node.value))
         for test in (node.test,) if isinstance(node, (ast.If, ast.While)) else ():
             bindings.extend((n.target.id, n.value) for n in walk(test) if isinstance(n, ast.NamedExpr))
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            bindings.append((node.target.id, node.iter))  # an entry of the log iterated
         if isinstance(node, (ast.Delete, ast.Assign, ast.AnnAssign, ast.AugAssign)):
             self.pending.append((node, scope))
 
@@ -102,7 +114,7 @@ class DecisionLogEditPrefilter(Prefilter):
         func = node.func
         if (isinstance(func, ast.Attribute) and self._log_like(func.value, scope)) or (
             node.args and self._log_like(node.args[0], scope)
-        ):
+        ) or (self._log_class(scope) and last_name(node) in _FILE_CALLS):
             self.mark(node)
 
     def _edits_log(self, target: ast.expr, scope: Scope) -> bool:
@@ -155,8 +167,17 @@ class DecisionLogEditPrefilter(Prefilter):
         return not self.log_starts.isdisjoint(parts) and has_phrase(parts, self.log_phrases)
 
     def _log_class(self, scope: Scope) -> bool:
-        """A method of a class named like a decision log."""
-        return scope.owner is not None and self._is_log_name(scope.owner.name)
+        """A method of a class named like a decision log, or of a log recording reasons (`_reason_log`)."""
+        owner = scope.owner
+        if owner is None:
+            return False
+        found = scope.notes.get("log_class")
+        if found is None:
+            found = scope.notes["log_class"] = self._is_log_name(owner.name) or _reason_log(
+                owner.name,
+                (a.arg for f in owner.body if isinstance(f, FUNCTIONS) for a in (*f.args.args, *f.args.kwonlyargs)),
+            )
+        return found
 
     def _has_log_params(self, scope: Scope) -> bool:
         found = scope.notes.get("log_params")
@@ -190,8 +211,13 @@ class DecisionLogMutated(FunctionStateRule[set[str]]):
 ## What it does
 Finds code that changes a decision log other than by appending to it: `pop`, `remove`, `clear`,
 `insert`, `sort`, `reverse`, `del log[i]`, item or slice assignment, reassigning its entries, or
-handing it to a prune, compact or summarize call. A decision log is any name whose word parts
-match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`, `self._ledger`).
+handing it to a prune, compact or summarize call, editing an entry (`log[-1]["reason"] = ...`, or
+through the loop variable of `for row in log:`). A decision log is any name whose word parts
+match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`, `self._ledger`),
+and, inside a class named as a log (`...Log`) whose methods take a reason (`class CurationLog` with
+`add(self, action, node_id, reason)`), the list of entries it keeps. In a log class that appends its
+entries to a file (`open(self.path, "a")`), rewriting or deleting that file (`self.path.write_text(...)`,
+`open(self.path, "w")`, `self.path.unlink()`) edits the log too.
 
 ## Why is this bad?
 The decision log is the evidence of why spans were pruned or rewritten. Editing it after the
@@ -240,6 +266,52 @@ No fix: what to keep is a policy decision.
         Valid("def filesystem_sync(fs):\n    fs.journal_file.truncate(0)\n    fs.journal_path.unlink()\n"),
         Valid("def render(audit_log):\n    return sorted(audit_log.entries, key=lambda e: e.at)\n"),
         Valid("def record(self, span, reason):\n    self.decisions[span.id] = reason\n"),
+        Valid(  # a log that records reasons, only appended to and read into new lists
+            "class ReviewLog:\n"
+            "    def __init__(self):\n"
+            "        self.entries = []\n\n"
+            "    def note(self, item_id, verdict, rationale):\n"
+            "        self.entries.append({'item': item_id, 'verdict': verdict, 'why': rationale})\n\n"
+            "    def about(self, item_id):\n"
+            "        return [e for e in self.entries if e['item'] == item_id]\n\n"
+            "    def anonymized(self):\n"
+            "        out = []\n"
+            "        for entry in self.entries:\n"
+            "            copy = dict(entry)\n"
+            "            copy['who'] = None\n"
+            "            out.append(copy)\n"
+            "        return out\n"
+        ),
+        Valid(  # a chat transcript named a log, with no reasons in it: trimming it is not editing a decision log
+            "class ChatLog:\n"
+            "    def __init__(self):\n"
+            "        self.lines = []\n\n"
+            "    def add(self, role, text):\n"
+            "        self.lines.append((role, text))\n\n"
+            "    def trim(self, keep):\n"
+            "        self.lines = self.lines[-keep:]\n"
+        ),
+        Valid(  # the journal's file created empty when the journal is made
+            "class EditJournal:\n"
+            "    def __init__(self, path):\n"
+            "        self.path = path\n"
+            "        open(self.path, 'w').close()\n\n"
+            "    def add(self, line):\n"
+            "        with open(self.path, 'a') as fh:\n"
+            "            fh.write(line)\n"
+        ),
+        Valid(  # a file-backed journal appended to; the file it exports to is another one
+            "from pathlib import Path\n\n\n"
+            "class EditJournal:\n"
+            "    def __init__(self, path, export_path):\n"
+            "        self.path, self.export_path = Path(path), Path(export_path)\n\n"
+            "    def add(self, line):\n"
+            "        with open(self.path, 'a') as fh:\n"
+            "            fh.write(line + '\\n')\n\n"
+            "    def export(self):\n"
+            "        lines = self.path.read_text().splitlines()\n"
+            "        self.export_path.write_text('\\n'.join(lines[-100:]))\n"
+        ),
     ]
     invalid = [
         Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5, message="Decision log `self.decision_log` mutated by `.pop()`"),
@@ -265,24 +337,94 @@ No fix: what to keep is a policy decision.
             "def reorder(self, entry):\n    self.provenance.insert(0, entry)\n", line=2, column=5, 
         message="Decision log `self.provenance` mutated by `.insert()`"),
         Invalid("def squash(self):\n    summarize(self.audit_log)\n", line=2, column=5, message="Decision log `self.audit_log` mutated by `summarize()`"),
+        Invalid(  # a log recording reasons under another name: an entry rewritten through the loop variable
+            "class ReviewLog:\n"
+            "    def __init__(self):\n"
+            "        self.entries = []\n\n"
+            "    def note(self, item_id, verdict, rationale):\n"
+            "        self.entries.append({'item': item_id, 'verdict': verdict, 'why': rationale})\n\n"
+            "    def overturn(self, item_id):\n"
+            "        for entry in self.entries:\n"
+            "            if entry['item'] == item_id:\n"
+            "                entry['verdict'] = 'accepted'\n",
+            line=11, column=17, message="Decision log `self.entries` mutated by editing an entry",
+        ),
+        Invalid(  # the same kind of log emptied
+            "class EvictionLog:\n"
+            "    def record(self, span_id: str, why: str) -> None:\n"
+            "        self._records.append((span_id, why))\n\n"
+            "    def reset(self) -> None:\n"
+            "        self._records = []\n",
+            line=6, column=9, message="Decision log `self._records` mutated by reassigning its entries",
+        ),
+        Invalid(  # a journal kept in a file, rewritten with only its newest lines
+            "class EditJournal:\n"
+            "    def add(self, line):\n"
+            "        with open(self.file_path, 'a') as fh:\n"
+            "            fh.write(line + '\\n')\n\n"
+            "    def prune_old(self, keep):\n"
+            "        with open(self.file_path) as fh:\n"
+            "            kept = fh.readlines()[-keep:]\n"
+            "        with open(self.file_path, mode='w') as fh:\n"
+            "            fh.writelines(kept)\n",
+            line=9, column=14, message="Decision log `self.file_path` mutated by rewriting its file",
+        ),
+        Invalid(  # the same journal deleted
+            "class EditJournal:\n"
+            "    def add(self, line):\n"
+            "        with self.path.open('a', encoding='utf-8') as fh:\n"
+            "            fh.write(line)\n\n"
+            "    def reset(self):\n"
+            "        self.path.unlink(missing_ok=True)\n",
+            line=7, column=9, message="Decision log `self.path` mutated by rewriting its file",
+        ),
+        Invalid(  # a log recording reasons, kept in a file that is deleted
+            "import os\n\n\n"
+            "class EvictionLog:\n"
+            "    def record(self, span_id, why):\n"
+            "        with open(self.log_file, 'a') as out:\n"
+            "            out.write(f'{span_id}\\t{why}\\n')\n\n"
+            "    def rotate(self):\n"
+            "        os.remove(self.log_file)\n",
+            line=10, column=9, message="Decision log `self.log_file` mutated by rewriting its file",
+        ),
     ]
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return _log_text(vocabulary).search(source) is not None
+        return _log_text(vocabulary).search(source) is not None or _names_log_class(source)
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self._covered: set[cst.CSTNode] = set()  # calls whose mutation is already reported at their statement
         self._discarded: set[cst.CSTNode] = set()  # calls that are whole statements
         self._aliases: list[ContainerAliases] = []  # of the enclosing functions, innermost last
+        self._classes: list[_LogClass] = []  # the enclosing classes, innermost last
+        self._entries: list[dict[str, cst.BaseExpression]] = []  # `row` of `for row in log`, per function
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        super().visit_ClassDef(node)
+        self._classes.append(_LogClass.of(node, self.context.vocabulary))
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._classes.pop()
+        super().leave_ClassDef(original_node)
+
+    def _own_class(self) -> _LogClass | None:
+        """The class of which the current function is a method."""
+        facts = self.facts
+        if facts is None or not self._classes or self._classes[-1].name != facts.self_class:
+            return None
+        return self._classes[-1]
 
     def start_function(self, node: cst.FunctionDef) -> set[str]:
         self._aliases.append(ContainerAliases.of(node, self.context.analysis.memo))
+        self._entries.append({})
         return set()  # the function's own locals: names bound to something other than a log
 
     def finish_function(self, state: set[str], node: cst.FunctionDef) -> None:
         self._aliases.pop()
+        self._entries.pop()
 
     # --- what counts as the log ----------------------------------------------------------------
     def _log(self, expr: cst.BaseExpression) -> bool:
@@ -290,10 +432,22 @@ No fix: what to keep is a policy decision.
         if self.function is None or self.function.name.value in BUILDERS:
             return False
         expr = self._aliases[-1].resolve(expr)
-        if not (is_decision_log(expr, self.context.vocabulary, self.facts) or self._of_log_class(expr)):
+        if not (
+            is_decision_log(expr, self.context.vocabulary, self.facts) or self._of_log_class(expr)
+            or self._own_entries(expr)
+        ):
             return False
         root = access_root(expr)
         return root is None or root not in self.state
+
+    def _own_entries(self, expr: cst.BaseExpression) -> bool:
+        """`self._rows` in a method of a log recording reasons (`_reason_log`)."""
+        if not self._classes or not self._classes[-1].reasons:
+            return False
+        names = chain_names(expr)
+        return len(names) == 2 and names[0] == "self" and names[1].lstrip("_") in ENTRY_ATTRIBUTES and (
+            self._own_class() is not None
+        )
 
     def _of_log_class(self, expr: cst.BaseExpression) -> bool:
         """`self.book` (or `self.book.entries`) where the tree says `book` holds a `DecisionLog`."""
@@ -318,8 +472,15 @@ No fix: what to keep is a policy decision.
             self._check_write(node, node.target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
-        if self.function is not None:
-            self._bind(node.target, None)
+        if self.function is None:
+            return
+        self._bind(node.target, None)
+        if isinstance(node.target, cst.Name):
+            entries = self._entries[-1]
+            if is_filter_of(node.iter) is None and self._log(node.iter):
+                entries[node.target.value] = node.iter  # `for row in self._rows:` each row is an entry
+            else:
+                entries.pop(node.target.value, None)
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if self.function is not None and node.asname is not None:
@@ -335,11 +496,16 @@ No fix: what to keep is a policy decision.
             aliases_log = value is not None and is_filter_of(value) is None and self._log(value)
             if not aliases_log:
                 self.state.add(target.value)
+            if value is not None:
+                self._entries[-1].pop(target.value, None)
 
     # --- mutations ---------------------------------------------------------------------------------
     def _check_write(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         entry = target.value if isinstance(target, (cst.Subscript, cst.Attribute)) else None
-        if isinstance(entry, cst.Subscript) and _positional(entry) and self._log(entry.value):
+        iterated = self._entries[-1].get(entry.value) if isinstance(entry, cst.Name) else None
+        if iterated is not None:
+            self._flag(node, iterated, "editing an entry")  # `for row in log: row["editor"] = ...`
+        elif isinstance(entry, cst.Subscript) and _positional(entry) and self._log(entry.value):
             self._flag(node, entry.value, "editing an entry")  # `log[-1]["reason"] = ...`, `log[i].reason = ...`
         elif isinstance(target, cst.Subscript):
             if _positional(target) and self._log(target.value):
@@ -386,6 +552,32 @@ No fix: what to keep is a policy decision.
                 return
         if in_place and node.args and self._log(node.args[0].value) and self._editing_call(node):
             self._flag(node, node.args[0].value, f"`{callee_name(node)}()`")
+            return
+        stored = self._stored_file(node)
+        if stored is not None:
+            self._flag(node, stored, "rewriting its file")
+
+    def _stored_file(self, call: cst.Call) -> cst.BaseExpression | None:
+        """`self.path.write_text(...)`, `open(self.path, "w")` in a log class that appends to the file at
+        `self.path` (`_LogClass.files`): the file written is the log."""
+        if not self._classes or not self._classes[-1].files:
+            return None
+        own = self._own_class()
+        if own is None or self.function is None or self.function.name.value in BUILDERS:
+            return None
+        func = call.func
+        if dotted_name(func) in ("os.remove", "os.unlink") and call.args:
+            path = call.args[0].value
+        elif isinstance(func, cst.Attribute) and (
+            func.attr.value in _FILE_REWRITES or (func.attr.value == "open" and "w" in (_mode(call, 0) or ""))
+        ):
+            path = func.value
+        elif callee_name(call) == "open" and call.args and "w" in (_mode(call, 1) or ""):
+            path = call.args[0].value
+        else:
+            return None
+        names = chain_names(path)
+        return path if len(names) == 2 and names[0] == "self" and names[1] in own.files else None
 
     def _editing_call(self, call: cst.Call) -> bool:
         name = callee_name(call)
@@ -400,6 +592,60 @@ No fix: what to keep is a policy decision.
     def _flag(self, node: cst.CSTNode, log: cst.BaseExpression, how: str) -> None:
         shown = ".".join(chain_names(log)) or self.context.module.code_for_node(log)
         self.report(node, self.message.format(log=shown, how=how))
+
+
+@dataclass(frozen=True)
+class _LogClass:
+    """What a class's own methods say about it being a decision log."""
+
+    name: str
+    reasons: bool = False  # it records reasons (`_reason_log`)
+    files: frozenset[str] = frozenset()  # attributes of `self` naming the file it appends entries to
+
+    @classmethod
+    def of(cls, node: cst.ClassDef, vocabulary: Vocabulary) -> "_LogClass":
+        name = node.name.value
+        named = is_log_name(name, vocabulary)
+        if not (named or name.endswith("Log")):
+            return cls(name)
+        methods = [m for m in node.body.body if isinstance(m, cst.FunctionDef)]
+        reasons = _reason_log(name, (p.name.value for m in methods for p in (*m.params.params, *m.params.kwonly_params)))
+        files = frozenset(
+            names[1]
+            for m in methods
+            for call in descendants(m)
+            if isinstance(call, cst.Call)
+            for names in [_appended_file(call)]
+            if names
+        ) if named or reasons else frozenset()
+        return cls(name, reasons, files)
+
+
+def _appended_file(call: cst.Call) -> list[str]:
+    """`["self", "path"]` for `self.path.open("a")` and `open(self.path, "a")`."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "open" and _mode(call, 0) == "a":
+        names = chain_names(func.value)
+    elif callee_name(call) == "open" and call.args and _mode(call, 1) == "a":
+        names = chain_names(call.args[0].value)
+    else:
+        return []
+    return names if len(names) == 2 and names[0] == "self" else []
+
+
+def _mode(call: cst.Call, position: int) -> str | None:
+    """The mode an `open` call passes (`"a"`, `"w"`), by position or keyword; None when not a literal."""
+    for index, arg in enumerate(call.args):
+        if (arg.keyword is not None and arg.keyword.value == "mode") or (arg.keyword is None and index == position):
+            mode = string_value(arg.value)
+            return mode.replace("b", "").replace("t", "").replace("+", "") if mode is not None else None
+    return None
+
+
+def _reason_log(class_name: str, params: Iterable[str]) -> bool:
+    """A class named as a log (`CurationLog`, `ReviewLog`: what `_names_log_class` finds in the text) whose
+    methods take a reason (`add(action, node_id, reason)`): its entries say why, a decision log by another name."""
+    return class_name.endswith("Log") and not _RATIONALE_PARAMS.isdisjoint(params)
 
 
 def _bound_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]]:
@@ -437,6 +683,12 @@ def _appends(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
 
 
 _LOG_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
+_LOG_CLASS = re.compile(r"\bclass\s+\w*Log\b")
+
+
+def _names_log_class(source: str) -> bool:
+    """The text defines a class `_reason_log` may take for a log (`class CurationLog:`, `class EditLog(Base):`)."""
+    return "Log" in source and ("Log:" in source or "Log(" in source) and _LOG_CLASS.search(source) is not None
 
 
 def _log_text(vocabulary: Vocabulary) -> re.Pattern[str]:
