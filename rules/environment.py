@@ -183,11 +183,18 @@ def environment_interpreter(python: str | None) -> str | None:
     return None
 
 
+# The entry Python put first on spanlint's own `sys.path` for the way it was started: the script's
+# directory (`bin/` of the `spanlint` script), or the current directory (`python -m spanlint`, `-c`).
+_INVOCATION_ENTRY = sys.path[0] if sys.path and not sys.flags.safe_path else None
+
+
 def interpreter_paths(python: str | None, store: Path | None = None) -> list[str]:
     """The `sys.path` of `python` (run once with `-I`, then remembered in `store` while the
-    interpreter file is unchanged); spanlint's own for None. Raises `InterpreterError`."""
+    interpreter file is unchanged); for None, spanlint's own without the entry of the way it was
+    started (`_INVOCATION_ENTRY`), as `-I` leaves it out for another interpreter: the script and
+    `python -m spanlint` find the same classes and share the cache. Raises `InterpreterError`."""
     if python is None:
-        return [p for p in sys.path if p]
+        return [p for p in sys.path if p and p != _INVOCATION_ENTRY]
     try:
         status = os.stat(python)
     except OSError as error:

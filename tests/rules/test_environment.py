@@ -114,3 +114,27 @@ def test_bundled_facts_know_autogen_s_model_messages_have_no_id(tmp_path: Path) 
     assert message is not None and message.content_fields == ("content",)
     assert message.id_fields == () and not message.is_span
     assert "autogen_core.models" in bundled.from_bundled
+
+
+def test_how_spanlint_is_started_changes_neither_its_environment_nor_its_cache_keys(tmp_path: Path) -> None:
+    # The `spanlint` script puts its directory first on `sys.path`, `python -m spanlint` the current
+    # directory: neither is part of the environment (a run of each would otherwise empty the other's cache).
+    import subprocess
+
+    show = "from spanlint.rules.environment import FrameworkClasses as F; print(F.for_environment(None, None).fingerprint)"
+    script = tmp_path / "bin" / "tool.py"
+    script.parent.mkdir()
+    script.write_text(show + "\n", encoding="utf-8")
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "pkg.dist-info").mkdir()  # what a fingerprint reads from a sys.path entry
+    (tmp_path / "bin" / "tool.dist-info").mkdir()
+    env = {k: v for k, v in __import__("os").environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    (tmp_path / "project" / "show_fingerprint.py").write_text(show + "\n", encoding="utf-8")
+    runs = [
+        subprocess.run([sys.executable, str(script)], cwd=tmp_path / "project", env=env, capture_output=True, text=True),
+        subprocess.run([sys.executable, "-m", "show_fingerprint"], cwd=tmp_path / "project", env=env, capture_output=True, text=True),
+        subprocess.run([sys.executable, "-c", show], cwd=tmp_path / "project", env=env, capture_output=True, text=True),
+        subprocess.run([sys.executable, "-c", show], cwd=tmp_path, env=env, capture_output=True, text=True),
+    ]
+    assert all(run.returncode == 0 for run in runs), [run.stderr for run in runs]
+    assert len({run.stdout for run in runs}) == 1
