@@ -402,6 +402,7 @@ class SpanAnalysis:
             if owner is not None:
                 found.self_field_types = dict(owner.field_types)
             lookalikes = set(self.vocabulary.lookalike_modules)
+            found.built_here.update(_request_values(function))
             for param in _all_params(function.params):
                 name = param.name.value
                 annotated = _annotation_class(param.annotation)
@@ -751,6 +752,30 @@ class SpanAnalysis:
         while parts and parts[-1] in _SUMMARY_HOLDERS:
             parts = parts[:-1]
         return bool(parts) and parts[-1] in words
+
+
+# The decorators that make a function a web route handler: `@app.post("/feedback")`, `@router.get(...)`,
+# `@bp.route(...)` (FastAPI, Starlette, Flask, Quart, Sanic, aiohttp), `@get("/")` (Litestar).
+_ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "route", "api_route", "websocket"})
+# Defaults that inject a shared object into a handler instead of a value parsed from the request.
+_INJECTED = frozenset({"Depends", "Security", "Provide", "Inject"})
+
+
+def _request_values(function: cst.FunctionDef) -> set[str]:
+    """The parameters of a web route handler that the framework parses from the request it handles
+    (its body, path and query values): new objects for each call, so writing one rewrites no span
+    anyone holds. Not those injected with `Depends(...)` (a buffer shared between requests)."""
+    for decorator in function.decorators:
+        call = decorator.decorator
+        if not (isinstance(call, cst.Call) and callee_name(call) in _ROUTE_DECORATORS and call.args):
+            continue
+        path = string_value(call.args[0].value) if call.args[0].keyword is None else None
+        if path is not None and path.startswith("/"):
+            return {
+                param.name.value for param in _all_params(function.params)
+                if not (isinstance(param.default, cst.Call) and callee_name(param.default) in _INJECTED)
+            }
+    return set()
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:
