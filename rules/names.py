@@ -88,7 +88,7 @@ def summarize_request(vocabulary: Vocabulary, any_case: bool = True) -> re.Patte
     stems = sorted({w.rstrip("e") for w in case(vocabulary.summarize_words)})
     return re.compile(
         r"\b(?:(?:%s)|(?:%s)\b(?:(?:\W+\w+){0,3}?\W+(?:%s)|%s(?:%s))\b)"
-        % ("|".join(map(re.escape, stems)), _summary_verbs(vocabulary, any_case), "|".join(case(vocabulary.summary_words)),
+        % ("|".join(map(re.escape, stems)), _summary_verbs(case(vocabulary.summary_verbs)), "|".join(case(vocabulary.summary_words)),
            _PROSE_WORDS, "|".join(SUMMARY_PROSE_NOUNS)),
         re.IGNORECASE if any_case else 0,
     )
@@ -97,8 +97,8 @@ def summarize_request(vocabulary: Vocabulary, any_case: bool = True) -> re.Patte
 _PROSE_WORDS = r"(?:[ \t]+[\w-]+){0,3}?[ \t]+"  # up to three words between a verb and a summary noun
 
 
-def _summary_verbs(vocabulary: Vocabulary, any_case: bool = True) -> str:
-    verbs = vocabulary.summary_verbs if any_case else [verb.lower() for verb in vocabulary.summary_verbs]
+def _summary_verbs(verbs: Iterable[str]) -> str:
+    """The producing verbs of a summary request: the vocabulary's (`summary_verbs`) and three of prose."""
     return "|".join(sorted({*verbs, "extend", "write", "continue"}))
 
 
@@ -107,7 +107,7 @@ def summary_noun_request(vocabulary: Vocabulary) -> re.Pattern[str]:
     """The text just before a summary noun (`SUMMARY_PROSE_NOUNS`) that makes `summarize_request` match
     there (`Write a five-line news `): searched only where such a noun occurs, which is cheaper on
     code than running `summarize_request` over a file that says `digest`."""
-    return re.compile(r"\b(?:%s)\b%s$" % (_summary_verbs(vocabulary), _PROSE_WORDS), re.IGNORECASE)
+    return re.compile(r"\b(?:%s)\b%s$" % (_summary_verbs(vocabulary.summary_verbs), _PROSE_WORDS), re.IGNORECASE)
 
 
 def earlier_summary_slots(text: str, vocabulary: Vocabulary) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,9 @@ from spanlint.rules.names import (
     MODEL_CALLS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
     summary_noun_request,
 )
-from spanlint.rules.prescan import FUNCTIONS, Prefilter, Scope, alternation, last_name, match_lines, spans_line, walk
+from spanlint.rules.prescan import (
+    FUNCTIONS, Prefilter, Scope, alternation, last_name, line_offsets, match_lines, spans_line, walk,
+)
 from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
@@ -83,12 +86,13 @@ class SummarizeCallPrefilter(Prefilter):
         `summarize_request` is not run over."""
         lowered, found = self.scan.lowered, []
         tail = summary_noun_request(self.vocabulary)
+        starts: list[int] = []  # `line_offsets`, made at the first request found
         for noun in SUMMARY_PROSE_NOUNS:
             at = lowered.find(noun)
             while at >= 0:
                 if tail.search(lowered, max(0, at - 200), at):
-                    before = lowered[:at]
-                    found.append(len(re.split(r"\r\n|\r|\n", before)) if "\r" in before else before.count("\n") + 1)
+                    starts = starts or line_offsets(lowered)
+                    found.append(bisect_right(starts, at))
                 at = lowered.find(noun, at + 1)
         return found
 
