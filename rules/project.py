@@ -16,7 +16,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
-from spanlint.rules.names import COPY_CALLS, name_parts
+from spanlint.rules.names import COPY_CALLS, DIGEST_WORDS, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
     FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
@@ -37,6 +37,11 @@ RECORD_LIBRARIES = frozenset({
 })
 # Fields that place a widget on a screen: a class with two of them is a UI element, not a span.
 LAYOUT_FIELDS = frozenset({"x", "y", "width", "height", "left", "top"})
+# Last words of a class name that make it a screen element (`TicketPanel`, `StatusLabel`): not a span.
+UI_NOUNS = frozenset({
+    "widget", "panel", "pane", "label", "button", "window", "dialog", "modal", "toast", "banner", "tooltip",
+    "badge", "tab", "screen", "view", "form", "menu", "toolbar", "sidebar",
+})
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
@@ -114,13 +119,16 @@ class SpanClass:
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
         class that extends a library class (a widget, an exception) or maps a database table is not,
-        nor one placed on a screen (two layout fields: `Label(id, text, x, y)`, a widget), nor one the
-        configuration exempts (`vocabulary.not_span_classes`)."""
+        nor one placed on a screen (two layout fields: `Label(id, text, x, y)`, or named as a screen
+        element: `TicketPanel(id, content)`), nor one the configuration exempts
+        (`vocabulary.not_span_classes`)."""
         if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
         if self.named_like_span or self.version_fields or self.hash_fields:
             return True
         if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2:
+            return False
+        if (parts := name_parts(self.name)) and parts[-1] in UI_NOUNS:
             return False
         return (self.is_record and self.strong_content) or self.own_content
 
@@ -412,7 +420,7 @@ class ProjectIndex:
         fields_ = declared | properties
         # A field declared as a number or flag (`value: int`, a score) holds no text: it is not content.
         textual = declared - numeric
-        hash_fields = tuple(f for f in vocabulary.hash_fields if f in fields_)
+        hash_fields = tuple(f for f in vocabulary.hash_fields if f in fields_) + _own_hash_fields(textual, vocabulary)
         return SpanClass(
             name=name,
             fields=frozenset(fields_),
@@ -607,11 +615,12 @@ _ID_READS: dict[Vocabulary, re.Pattern[str]] = {}
 
 
 def _id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
-    """The lines reading an id field (`.span_id`, `["id"]`): every `RecordBuild` holds one."""
+    """The lines reading an id field (`.span_id`, `["id"]`, or any `<noun>_id`, which may be a project span
+    class's own: `.seg_id`): every `RecordBuild` holds one."""
     pattern = _ID_READS.get(vocabulary)
     if pattern is None:
         fields = alternation(vocabulary.id_fields)
-        pattern = _ID_READS[vocabulary] = re.compile(rf"\.(?:{fields})(?!\w)|\[[\"'](?:{fields})[\"']\]")
+        pattern = _ID_READS[vocabulary] = re.compile(rf"\.(?:{fields}|\w+_id)(?!\w)|\[[\"'](?:{fields}|\w+_id)[\"']\]")
     return match_lines(source, pattern)
 
 
@@ -638,9 +647,9 @@ def _record_builds(
         arguments = [*enumerate(node.args), *((k.arg, k.value) for k in node.keywords if k.arg)]
         if len(arguments) < 2:
             continue
-        reads = {(read, _read_field(value)) for _, value in arguments if (read := _field_read(value, ids)) is not None}
+        reads = {(read, _read_field(value)) for _, value in arguments if (read := _id_read(value, ids)) is not None}
         for owner, id_field in reads:
-            given_id = tuple(key for key, value in arguments if _field_read(value, ids) == owner)
+            given_id = tuple(key for key, value in arguments if _id_read(value, ids) == owner)
             computed = tuple(key for key, value in arguments if _computes_from(value, owner, contents))
             yield last_name(node.func), given_id, computed, annotations.get(owner, ""), id_field
 
@@ -655,6 +664,15 @@ def _field_read(value: ast.expr, fields: frozenset[str]) -> str | None:
     ):
         return value.value.id
     return None
+
+
+def _id_read(value: ast.expr, ids: frozenset[str]) -> str | None:
+    """`x` for `x.<id field>`, or `x.<noun>_id` (the own id field of a project span class, `Segment.seg_id`,
+    which only the project index can tell: `RecordBuild`'s users check it)."""
+    found = _field_read(value, ids)
+    if found is None and isinstance(field_ := _read_field(value), str) and field_.endswith("_id"):
+        found = _field_read(value, frozenset({field_}))
+    return found
 
 
 def _read_field(value: ast.expr) -> str:
@@ -1331,6 +1349,15 @@ def _compares_version_or_hash(node: ast.Compare, vocabulary: Vocabulary) -> bool
 def _own_id_names(vocabulary: Vocabulary) -> tuple[str, ...]:
     """The id fields that name no other span (`id`, `id_`; not `message_id`, `span_id`)."""
     return tuple(f for f in vocabulary.id_fields if not set(name_parts(f)) & set(vocabulary.span_nouns))
+
+
+def _own_hash_fields(declared: set[str], vocabulary: Vocabulary) -> tuple[str, ...]:
+    """Declared fields named as a digest of the content that the vocabulary does not list: the last word a
+    hash word or a digest's name (`sha`, `body_digest`, `content_sha256`, `text_md5`)."""
+    words = {name_parts(f)[-1] for f in vocabulary.hash_fields} | DIGEST_WORDS
+    return tuple(sorted(
+        f for f in declared if f not in vocabulary.hash_fields and (parts := name_parts(f)) and parts[-1] in words
+    ))
 
 
 def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary) -> tuple[str, ...]:

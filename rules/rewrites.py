@@ -220,8 +220,35 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         for target in node.targets:
             self._target(target.target, node.value)
             self._stored_copy(target.target, node.value)
+            self._rebound_copy(target.target, node.value)
             if isinstance(target.target, cst.Name):
                 self._bound[target.target.value] = node.value
+
+    def _rebound_copy(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        """`for d in documents: d = replace(d, content=d.content[:n]); out.append(d)`: a received span
+        (a parameter, or a loop variable over one) replaced, under its own name, by a copy under the same
+        id whose content is computed from its own, then collected into what the function hands on. Judged,
+        as a returned copy is, only for a class that tracks its content or derives fields from it."""
+        if not (isinstance(target, cst.Name) and isinstance(value, cst.Call)):
+            return
+        copied = _copied_object(value)
+        name = target.value
+        facts = self.facts
+        if not isinstance(copied, cst.Name) or copied.value != name or name in ("self", "cls"):
+            return
+        if name not in facts.params and facts.loop_sources.get(name) not in facts.params:
+            return
+        if not any(name in collected for collected in facts.collected.values()):
+            return
+        fields = _new_fields(value)
+        field = next((f for f in fields if f in self.content_fields), None)
+        known = self.analysis.class_of(copied, facts)
+        if field is None or known is None or not (known.version_fields or known.hash_fields or known.derived_fields):
+            return
+        if not any(f in fields for f in (known.id_fields or self.vocabulary.id_fields)) and self._reads_content(
+            fields[field], name, field, 3
+        ):
+            self._add(copied, field, fields[field], copy=value, rebound=True)
 
     def _reads_content(self, value: cst.BaseExpression, span: str, field: str, depth: int) -> bool:
         """`value` reads `span.<field>`, itself or through the locals it names (`lines = t.text.split()`)."""
@@ -263,12 +290,14 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         setter: bool = False,
         copy: cst.Call | None = None,
         item: bool = False,
+        rebound: bool = False,
     ) -> None:
+        """`rebound`: `owner` is a received span that the copy is being bound over (so it now counts as built)."""
         if self._small is None or self._line is None:
             return
         analysis, facts = self.analysis, self.facts
         root = root_name(owner)
-        if root is None or facts.is_built(root) or (analysis.reads_self(root, facts) and analysis.self_unheld(facts)):
+        if root is None or (facts.is_built(root) and not rebound) or (analysis.reads_self(root, facts) and analysis.self_unheld(facts)):
             return
         if value is not None and analysis.is_tombstone(value):
             return
@@ -488,7 +517,7 @@ class ContentWritePrefilter(Prefilter):
             if isinstance(node, ast.Assign):
                 item_assignment = item_assignment or any(isinstance(t, ast.Subscript) for t in node.targets)
             elif isinstance(node, ast.Return):
-                item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name))
+                item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name, ast.Dict))
             elif isinstance(node, (ast.Call, ast.Dict)) and not new_content_copy:
                 new_content_copy = self._new_content_copy(node)
         return new_content_copy and item_assignment
@@ -633,7 +662,7 @@ class RewriteRule(ScopedRule):
                 self._copy_shape(1)
 
     def visit_Return(self, node: cst.Return) -> None:
-        if isinstance(node.value, (cst.Call, cst.Name)):
+        if isinstance(node.value, (cst.Call, cst.Name, cst.Dict)):
             self._copy_shape(1)
 
     def visit_Dict(self, node: cst.Dict) -> None:

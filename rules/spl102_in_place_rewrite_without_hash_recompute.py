@@ -60,6 +60,7 @@ the write and imports the function if needed. It is unsafe: the project's hash m
 the content field.
 """
     valid = [
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Turn:\n    turn_id: str\n    text: str\n    version: int = 1\n    body_sha256: str = \"\"\n\ndef strip(turn: Turn) -> None:\n    turn.text = turn.text.strip()\n    turn.version += 1\n    turn.body_sha256 = sha256(turn.text)\n"),
         Valid("def normalize(span):\n    span.content = span.content.strip()\n    span.content_hash = digest(span.content)\n    return span.content_hash\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n    span.rehash()\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef rehash(span):\n    span.content_hash = digest(span.content)\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n        rehash(span)\n"),
@@ -73,6 +74,7 @@ the content field.
         Valid("import hashlib\n\ndef checksum(entry, blob):\n    entry.body = blob\n    entry.etag = hashlib.md5(blob).hexdigest()\n"),
     ]
     invalid = [
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Turn:\n    turn_id: str\n    text: str\n    version: int = 1\n    sha: str = \"\"\n\ndef strip(turn: Turn) -> None:\n    turn.text = turn.text.strip()\n    turn.version += 1\n", line=11, column=5, message="`turn.text` rewritten in place without recomputing `turn.sha`"),
         # known only by its name: the one class of the module whose content it writes (`Snippet`) stores a hash
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Snippet:\n    span_id: str\n    content: str\n    content_hash: str\n\ndef redact(span):\n    span.content = scrub(span.content)\n",

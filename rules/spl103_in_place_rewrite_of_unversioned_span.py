@@ -60,6 +60,7 @@ class and its subclasses are then not spans).
 No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
 """
     valid = [
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass TicketPanel:\n    id: str\n    content: str = \"\"\n\n    def show(self, text: str) -> None:\n        self.content = text[:500]\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\nclass Stream:\n    def _to_message(self, chunk: str) -> ChatMessage:\n        return ChatMessage(id=new_id(), content=chunk)\n\n    def emit(self, chunk: str) -> ChatMessage:\n        message = self._to_message(chunk)\n        message.content = message.content.strip()\n        return message\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\nclass Agent:\n    def reply(self, messages: list[ChatMessage]) -> ChatMessage:\n        response = self.model.invoke(messages)\n        response.content = response.content.strip()\n        return response\n"),
         Valid("class Message:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n\ndef build(id):\n    message = Message(id, '')\n    message.content = 'x'\n    return message\n"),

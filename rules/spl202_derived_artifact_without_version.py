@@ -155,6 +155,7 @@ class Citation:
 No fix: adding a field changes every place that builds the record.
 """
     valid = [
+        Valid("from dataclasses import dataclass\n\n@dataclass\nclass Segment:\n    seg_id: str\n    body: str\n    rev: int = 0\n\n@dataclass\nclass Grant:\n    user_id: str\n    start: int\n    end: int\n\ndef grant(user: User, start: int, end: int) -> Grant:\n    return Grant(user.user_id, start, end)\n"),
         Valid(
             "from dataclasses import dataclass\n\n"
             "@dataclass\n"
@@ -230,6 +231,7 @@ No fix: adding a field changes every place that builds the record.
         ),
     ]
     invalid = [
+        Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Segment:\n    seg_id: str\n    body: str\n    rev: int = 0\n\n@dataclass\nclass Quote:\n    seg_id: str\n    start: int\n    end: int\n\ndef quote(seg: Segment, start: int, end: int) -> Quote:\n    return Quote(seg.seg_id, start, end)\n", line=10, column=7, message="`Quote` is derived from a span and carries its id but no span version or content hash"),
         Invalid(
             "from dataclasses import dataclass\n\n"
             "@dataclass\n"
@@ -352,6 +354,8 @@ No fix: adding a field changes every place that builds the record.
             known = self.context.analysis.class_named(owner_class) if owner_class else None
             if known is not None and not known.is_span:
                 continue
+            if id_field not in self.context.vocabulary.id_fields and (known is None or id_field not in known.id_fields):
+                continue  # `x.user_id`: an id, but not one a span class of the project declares as its own
             ids = {f for f in _named(given_id, order, fields) if not self._is_own_id(f, class_name)}
             derived = _named(computed, order, fields)
             if not derived and (known is not None or self._names_span_id(id_field)):
