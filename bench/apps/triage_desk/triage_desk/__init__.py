@@ -1,0 +1,3 @@
+"""triage_desk: an IT-support triage agent."""
+
+__all__ = ["agent", "spans", "compaction", "summary"]
