@@ -206,6 +206,7 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        Valid("from functools import lru_cache\n\n@lru_cache(maxsize=2048)\ndef avatar_for(user_id: str) -> bytes:\n    user = USERS.get(user_id)\n    return render(user.avatar_url)\n"),
         Valid(  # keyed on the id and the version of what it derives from
             _SEGMENT_CLASS
             + "class Vectors:\n"
@@ -262,6 +263,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        Invalid("from functools import lru_cache\n\n@lru_cache(maxsize=2048)\ndef embedding_for_item(item_id: str) -> tuple[float, ...]:\n    item = STORE.get(item_id)\n    return tuple(embed(item.content))\n", line=4, column=24, message="`@lru_cache` holds an artifact derived from span content keyed on the span id `item_id` alone"),
         Invalid(  # the segment known only by its class's own id field; the vector computed into a local
             _SEGMENT_CLASS
             + "class Vectors:\n"
@@ -540,9 +542,19 @@ No fix: the right key depends on what the span carries (a version, a content has
                   if p.name.value not in ("self", "cls")]
         if any(self._tracks_content(p.name.value) for p in params):
             return
-        ids = [p for p in params if self._names_span_id(p.name.value)]
-        if ids and self._content_read.search(self.context.module.code_for_node(node.body)):
+        body = self.context.module.code_for_node(node.body)
+        ids = [p for p in params if self._names_span_id(p.name.value) or self._looks_up_content(p.name.value, body)]
+        if ids and self._content_read.search(body):
             self.report(ids[0].name, self._message(f"@{memoizing[0]}", ids[0].name))
+
+    def _looks_up_content(self, param: str, body: str) -> bool:
+        """An id-named parameter (`item_id`) with which the body looks an object up and reads its content:
+        `x = store.get(item_id)` or `store[item_id]`, then `x.content`; the object is a span whatever the id's noun."""
+        if name_parts(param)[-1:] != ["id"]:
+            return False
+        looked_up = re.findall(rf"(\w+)\s*=\s*[\w.]+(?:\.get\(\s*{param}\b|\[\s*{param}\s*\])", body)
+        fields = "|".join(map(re.escape, self.context.vocabulary.content_fields))
+        return any(re.search(rf"\b{name}\.(?:(?:{fields})\b|get_content\()", body) for name in looked_up)
 
     # --- predicates ------------------------------------------------------------------------
     def _message(self, mapping: str, key: cst.BaseExpression) -> str:
