@@ -298,7 +298,7 @@ _PLUS_ONE = (1).__add__
 
 
 def alternation(words: Iterable[str], whole_word_start: bool = False) -> str:
-    """A regular expression matching any of `words`, as a tree of their common prefixes
+    r"""A regular expression matching any of `words`, as a tree of their common prefixes
     (`c(?:ache|ull)`): the search tries each branch of a position's first character only. Wrap it
     in a group to follow it with a quantifier.
 
