@@ -135,6 +135,8 @@ class FunctionFacts:
     # `m.content[0]`): new objects all the way down.
     deep: set[str] = field(default_factory=set)
     narrowed: dict[str, str] = field(default_factory=dict)  # code of `x` in `isinstance(x, C)` -> C, a class of the tree
+    # param -> the classes of the tree a generic annotation is parametrised with (`RunContextWrapper[Deps]`)
+    type_args: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def holds_built(self, name: str | None) -> bool:
         """`name` is a collection of objects built in this function."""
@@ -407,6 +409,9 @@ class SpanAnalysis:
                 name = param.name.value
                 annotated = _annotation_class(param.annotation)
                 found.params[name] = annotated
+                arguments = tuple(a for a in _type_arguments(param.annotation) if self.class_named(a) is not None)
+                if arguments:
+                    found.type_args[name] = arguments
                 if annotated and self.class_named(annotated) is not None:
                     found.types[name] = annotated
                     if self.span_class(annotated):
@@ -465,6 +470,8 @@ class SpanAnalysis:
             return self.class_named(facts.types.get(expr.value))
         if isinstance(expr, cst.Attribute):
             owner = self.known_class(expr.value, facts)
+            if owner is None:
+                owner = self._type_argument_holding(expr.value, expr.attr.value, facts)
             return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
             if self.is_graph_state_spans(expr, facts):
@@ -497,6 +504,20 @@ class SpanAnalysis:
         if kept is not expr:
             return self.known_class(kept, facts)
         return None
+
+    def _type_argument_holding(
+        self, expr: cst.BaseExpression, field_name: str, facts: FunctionFacts | None
+    ) -> SpanClass | None:
+        """For `ctx.context` in `ctx.context.store`, `ctx` annotated with a generic class of unknown
+        fields parametrised with classes of the tree (`RunContextWrapper[DeskContext]`,
+        `RunContext[Deps]`): the one of those that declares `store`, the value the wrapper carries."""
+        if facts is None or not isinstance(expr, cst.Attribute) or not isinstance(expr.value, cst.Name):
+            return None
+        holders = [
+            c for c in (self.class_named(a) for a in facts.type_args.get(expr.value.value, ()))
+            if c is not None and field_name in c.fields
+        ]
+        return holders[0] if len(holders) == 1 else None
 
     def reads_self(self, root: str, facts: FunctionFacts, _depth: int = 0) -> bool:
         """The local `root` is `self`, or was read out of it (`for block in self.content`, `b = self.blocks[-1]`)
@@ -814,6 +835,25 @@ def _annotation_class(annotation: cst.Annotation | None) -> str | None:
     return last if last and last not in COLLECTION_TYPES else None
 
 
+def _type_arguments(annotation: cst.Annotation | None) -> tuple[str, ...]:
+    """The classes a generic annotation other than a collection is parametrised with: `Deps` for
+    `RunContext[Deps]`, `"RunContext[Deps]"`, `RunContext[Deps] | None`."""
+    if annotation is None:
+        return ()
+    node: cst.BaseExpression = annotation.annotation
+    if isinstance(node, cst.SimpleString):
+        try:
+            node = cst.parse_expression(string_value(node) or "")
+        except cst.ParserSyntaxError:
+            return ()
+    if isinstance(node, cst.BinaryOperation):
+        node = node.left
+    if not isinstance(node, cst.Subscript) or (dotted_name(node.value) or "").split(".")[-1] in COLLECTION_TYPES | WRAPPER_TYPES:
+        return ()
+    names = (dotted_name(e.slice.value) if isinstance(e.slice, cst.Index) else None for e in node.slice)
+    return tuple(n.split(".")[-1] for n in names if n)
+
+
 def _is_payload(expr: cst.BaseExpression) -> bool:
     """`data["messages"]`, `response.choices[0].message`: a value read out of an API payload."""
     keyed = False
@@ -1000,8 +1040,7 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
                 self._typed(name, annotated)
 
     def _bind(self, name: str, value: cst.BaseExpression) -> None:
-        if isinstance(value, cst.Await):
-            value = value.expression
+        value = _one_value(value)
         facts = self.facts
         source = _alias_source(value)
         if source is not None:
@@ -1011,6 +1050,12 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
             facts.id_of[name] = facts.aliases.get(value.value.value, value.value.value)  # `key = span.span_id`
         if isinstance(value, (cst.List, cst.Dict)) and not value.elements:
             facts.accumulators.add(name)
+            return
+        if isinstance(value, cst.DictComp) and _keeps_elements(value):
+            # `by_id = {m.id: m for m in messages}`: `by_id[k]` is one of `messages`
+            known = self.analysis.element_class(value.for_in.iter, facts)
+            if known is not None:
+                self._typed(name, known.name)
             return
         if isinstance(value, (cst.ListComp, cst.List, cst.GeneratorExp)) and _builds_elements(value):
             facts.built_collections.add(name)
@@ -1083,6 +1128,33 @@ def filtered_source(expr: cst.BaseExpression) -> cst.BaseExpression:
             break
         expr = loop.iter
     return expr
+
+
+def _one_value(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The object `value` evaluates to when it is not nothing: `x` for `await x`, `x if c else None`,
+    `None if c else x`."""
+    while True:
+        if isinstance(value, cst.Await):
+            value = value.expression
+        elif isinstance(value, cst.IfExp) and _is_none(value.orelse):
+            value = value.body
+        elif isinstance(value, cst.IfExp) and _is_none(value.body):
+            value = value.orelse
+        else:
+            return value
+
+
+def _is_none(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Name) and value.value == "None"
+
+
+def _keeps_elements(comp: cst.DictComp) -> bool:
+    """`{key: o for o in xs ...}`: a mapping whose values are the objects of `xs` themselves."""
+    loop = comp.for_in
+    return (
+        loop.inner_for_in is None and isinstance(loop.target, cst.Name) and isinstance(comp.value, cst.Name)
+        and comp.value.value == loop.target.value
+    )
 
 
 def _alias_source(value: cst.BaseExpression) -> str | None:

@@ -141,6 +141,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 self._add(args[0].value, field, args[2].value)
             return
         if not isinstance(func, cst.Attribute):
+            self._rebuilt(node)
             return
         method = func.attr.value
         if method in IN_PLACE_METHODS and isinstance(func.value, cst.Attribute) and func.value.attr.value in self.content_fields:
@@ -223,6 +224,27 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             self._rebound_copy(target.target, node.value)
             if isinstance(target.target, cst.Name):
                 self._bound[target.target.value] = node.value
+
+    def _rebuilt(self, call: cst.Call) -> None:
+        """`ToolMessage(content=mask(m.content), tool_call_id=m.tool_call_id, id=m.id)`: a new object of a
+        span class built with the id of a span the function received and content computed from that
+        span's own, handed on: a copy under the same id (a reducer or store merging by id swaps the
+        content under it). Content carried over as it is (`HumanMessage(content=m.content, id=m.id)`)
+        is a conversion, not a rewrite."""
+        source = rebuilt_source(call, self.vocabulary)
+        built = self.analysis.span_class(callee_name(call))
+        if source is None or built is None or source.value in ("self", "cls") or self.facts.is_built(source.value):
+            return
+        fields = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        field = next((f for f in fields if f in built.content_fields), None)
+        if field is None:
+            return
+        value = fields[field]
+        carried = value.args[0].value if isinstance(value, cst.Call) and callee_name(value) == "str" and len(value.args) == 1 else value
+        if isinstance(carried, cst.Attribute) and isinstance(carried.value, cst.Name) and carried.value.value == source.value:
+            return
+        if any(self._reads_content(value, source.value, f, 3) for f in self.content_fields):
+            self._add(source, field, value, copy=call)
 
     def _rebound_copy(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """`for d in documents: d = replace(d, content=d.content[:n]); out.append(d)`: a received span
@@ -352,6 +374,19 @@ def _takes_out_only_built(
     return (same_attribute or same_object) and root_name(right) in facts.built_here
 
 
+def rebuilt_source(call: cst.Call, vocabulary: Vocabulary) -> cst.Name | None:
+    """`m` for a constructor call given `m`'s id and a content field (`Msg(content=x, id=m.id)`): the
+    shape of a span rebuilt under its own id, before any class test."""
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if not isinstance(call.func, cst.Name) or not any(f in keywords for f in vocabulary.content_fields):
+        return None
+    for name in vocabulary.id_fields:
+        value = keywords.get(name)
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.attr.value in vocabulary.id_fields:
+            return value.value
+    return None
+
+
 def _copied_object(call: cst.Call | cst.Dict) -> cst.BaseExpression | None:
     """`s` for `replace(s, ...)`, `dataclasses.replace(s, ...)`, `s.model_copy(...)`, `s._replace(...)`,
     `{**s, ...}`."""
@@ -394,8 +429,21 @@ def _new_fields(call: cst.Call | cst.Dict) -> dict[str, cst.BaseExpression]:
 
 
 def copy_sets(write: ContentWrite, fields: Iterable[str]) -> bool:
-    """The copying call of `write` also sets one of `fields` (a new version or hash)."""
-    return write.copy is not None and any(f in _new_fields(write.copy) for f in fields)
+    """The copying call of `write` also sets one of `fields` (a new version or hash) to something other
+    than the copied span's own (`id=m.id`, `version=s.version` carry the old one over)."""
+    if write.copy is None:
+        return False
+    fields = tuple(fields)
+    new = _new_fields(write.copy)
+    return any(f in new and not _carried(new[f], write.owner_code, fields) for f in fields)
+
+
+def _carried(value: cst.BaseExpression, owner_code: str, fields: tuple[str, ...]) -> bool:
+    """`value` is the span's own `owner.<one of fields>`, read as it is."""
+    return (
+        isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == owner_code
+        and value.attr.value in fields
+    )
 
 
 class Effects:
@@ -496,6 +544,7 @@ class ContentWritePrefilter(Prefilter):
         super().__init__(scan)
         self.fields = frozenset(self.vocabulary.content_fields)
         self.setters = frozenset(self.vocabulary.content_setters)
+        self.ids = frozenset(self.vocabulary.id_fields)
 
     def statements_done(self, scopes: list[Scope]) -> None:
         lines = match_lines(self.scan.source, _write_pattern(self.vocabulary))
@@ -546,12 +595,22 @@ class ContentWritePrefilter(Prefilter):
         `{**s, "content": x}` (what `_new_fields` reads on the LibCST tree)."""
         if isinstance(value, ast.Dict):
             return None in value.keys and self._names_content(value.keys)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and self._rebuilt(value):
+            return True
         if not (isinstance(value, ast.Call) and last_name(value) in COPY_CALLS):
             return False
         return any(
             keyword.arg in self.fields
             or (keyword.arg == "update" and isinstance(keyword.value, ast.Dict) and self._names_content(keyword.value.keys))
             for keyword in value.keywords
+        )
+
+    def _rebuilt(self, call: ast.Call) -> bool:
+        """`rebuilt_source`'s shape on the `ast` tree: `Msg(content=x, id=m.id)`."""
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        return not self.fields.isdisjoint(keywords) and any(
+            isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.attr in self.ids
+            for k, v in keywords.items() if k in self.ids
         )
 
     def _names_content(self, keys: list[ast.expr | None]) -> bool:
@@ -595,11 +654,13 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
     if found is None:
         fields = "|".join(map(re.escape, vocabulary.content_fields))
         setters = "|".join(map(re.escape, vocabulary.content_setters))
+        ids = "(?:" + "|".join(map(re.escape, vocabulary.id_fields)) + ")"
         assigned = r"(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
         found = re.compile("|".join([
             rf"\.(?:{fields})(?:\s*(?::[^=\n]*)?{assigned}|\s*\[|\.(?:{'|'.join(IN_PLACE_METHODS)})\()",
             rf"\.(?:{setters})\(", r"setattr\(", r"__setattr__\(", r"__dict__\s*\[",
             *(rf"{re.escape(call)}\s*\(" for call in COPY_CALLS),
+            rf"{ids}\s*=\s*\w+\.(?:{ids})\b",  # a span rebuilt under its own id (`Msg(..., id=m.id)`)
             *(rf"{quote}(?:{fields}){quote}\s*(?:\]\s*{assigned}|:)" for quote in "\"'"),
         ]))
         _PATTERNS[vocabulary] = found
@@ -684,7 +745,7 @@ class RewriteRule(ScopedRule):
         self._mark()
 
     def visit_Call(self, node: cst.Call) -> None:
-        if callee_name(node) in COPY_CALLS and self._sets_content(node):
+        if (callee_name(node) in COPY_CALLS and self._sets_content(node)) or rebuilt_source(node, self.vocabulary) is not None:
             self._copy_shape(0)
         func = node.func
         if isinstance(func, cst.Name):

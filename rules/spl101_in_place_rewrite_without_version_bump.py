@@ -87,6 +87,13 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         ),
         # ... and the one class of the module with a `text` is a widget, not a span
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Label:\n    id: str\n    text: str\n    x: int = 0\n    y: int = 0\n\ndef shout(span):\n    span.text = span.text.upper()\n"),
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int = 0\n\n"
+            "def shorten(span: Span) -> Span:\n"
+            "    return Span(span_id=span.span_id, content=span.content[:100], version=span.version + 1)\n\n"
+            "def convert(span: Span) -> Span:\n"
+            "    return Span(span_id=span.span_id, content=span.content, version=span.version)\n"
+        ),
     ]
     invalid = [
         Invalid(
@@ -167,6 +174,23 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             fixed="from typing import TypedDict\n\nclass MemoryBlock(TypedDict):\n    span_id: str\n    content: str\n"
             "    version: int\n\ndef redact(chunk):\n    chunk[\"content\"] = scrub(chunk[\"content\"])\n    chunk[\"version\"] += 1\n",
             message="`chunk[\"content\"]` rewritten in place without bumping `chunk[\"version\"]`",
+        ),
+        # The span store reached through a framework's generic run context (`RunContext[Deps]`).
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int = 0\n\n"
+            "class SpanStore:\n    def get(self, span_id: str) -> Span | None: ...\n\n"
+            "class Deps:\n    def __init__(self, store: SpanStore) -> None:\n        self.store = store\n\n"
+            "def clip(ctx: RunContext[Deps], span_id: str | None) -> None:\n"
+            "    span = ctx.deps.store.get(span_id) if span_id else None\n"
+            "    if span is not None:\n        span.content = span.content[:100]\n",
+            line=19, column=9, message="`span.content` rewritten in place without bumping `span.version`",
+        ),
+        # Rebuilt under its own id, the old version carried over.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int = 0\n\n"
+            "def shorten(span: Span) -> Span:\n"
+            "    return Span(span_id=span.span_id, content=span.content[:100], version=span.version)\n",
+            line=10, column=5, message="`span.content` replaced by a copy under the same id without a new version",
         ),
     ]
 

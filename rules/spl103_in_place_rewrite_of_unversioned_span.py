@@ -94,6 +94,14 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "        if builder is None:\n            builder = self._blocks[block.id] = _TextBlockBuilder(id=block.id)\n"
             "        builder.append(block)\n"
         ),
+        # The same content under the old id (a conversion), or masked content under a new id.
+        Valid(
+            "import uuid\nfrom dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\n"
+            "def plain(messages: list[ChatMessage]) -> list[ChatMessage]:\n"
+            "    return [ChatMessage(content=str(m.content), id=m.id) for m in messages]\n\n"
+            "def redact(messages: list[ChatMessage]) -> list[ChatMessage]:\n"
+            "    return [ChatMessage(content=mask(m.content), id=str(uuid.uuid4())) for m in messages]\n"
+        ),
     ]
     invalid = [
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Memo:\n    id: str\n    body: str\n\ndef redact(memo: Memo) -> None:\n    memo.body = scrub(memo.body)\n", line=9, column=5, message="`memo.body` rewritten in place; `Memo` keeps its `id` and has no version or hash", help="Give `memo` a new `id`, or exempt `Memo` in `vocabulary.not_span_classes`"),
@@ -124,6 +132,14 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "def stream(blocks: list[TextBlock]) -> TextBlock:\n    builder = TextBlockBuilder(id=blocks[0].id)\n"
             "    for block in blocks:\n        builder.append(block)\n    return builder.build()\n",
             line=11, column=9, message="`self.text` rewritten in place; `TextBlockBuilder` keeps its `id` and has no version or hash",
+        ),
+        # A masked copy handed back under the old id: whatever merges messages by id swaps it in.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\n"
+            "def redact(messages: list[ChatMessage]) -> list[ChatMessage]:\n    updates = []\n    for msg in messages:\n"
+            "        updates.append(ChatMessage(content=mask(msg.content), id=msg.id))\n    return updates\n",
+            line=11, column=9,
+            message="`msg.content` replaced by a copy under the same id; `ChatMessage` keeps its `id` and has no version or hash",
         ),
     ]
 

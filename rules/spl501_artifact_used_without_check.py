@@ -83,6 +83,8 @@ class ContentSlicePrefilter(Prefilter):
             self.mark(node)
 
     def _is_content(self, expr: ast.expr) -> bool:
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "str" and len(expr.args) == 1:
+            expr = expr.args[0]  # `str(msg.content)[start:end]`
         if isinstance(expr, ast.Attribute):
             return expr.attr in self.content_fields
         return isinstance(expr, ast.Name) and expr.id in self.aliases
@@ -270,6 +272,14 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             column=16,
             message="`node.text` sliced with offsets from `self._offsets` without checking its version or hash against the span",
         ),
+        # The message found by id in a mapping built from the list, its text taken with `str()`.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Message:\n    id: str\n    content: str\n    version: int = 0\n\n"
+            "def render(ref, messages: list[Message]) -> str:\n    by_id = {m.id: m for m in messages}\n"
+            "    msg = by_id[ref.message_id]\n    return str(msg.content)[ref.start:ref.end]\n",
+            line=12, column=12,
+            message="`str(msg.content)` sliced with offsets from `ref` without checking its version or hash against the span",
+        ),
     ]
 
     @classmethod
@@ -390,7 +400,9 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 function.content_locals[name.value] = content_of
 
     def _content_owner(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
-        """The span whose content `expr` is: `span` for `span.content`."""
+        """The span whose content `expr` is: `span` for `span.content` (or `str(span.content)`)."""
+        if isinstance(expr, cst.Call) and callee_name(expr) == "str" and isinstance(expr.func, cst.Name) and len(expr.args) == 1:
+            expr = expr.args[0].value
         if isinstance(expr, cst.Name):
             return self.state.content_locals.get(expr.value)
         if isinstance(expr, cst.Attribute) and expr.attr.value in self.context.vocabulary.content_fields:
