@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
-from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key
+from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key, string_value
 from spanlint.rules.base import FunctionStateRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
@@ -284,6 +284,23 @@ def words_in(node: cst.CSTNode) -> Iterator[str]:
             key = string_key(current)
             if key:
                 yield key
+        stack.extend(current.children)
+
+
+_FIELD_PATH = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def field_names_in(node: cst.CSTNode) -> Iterator[str]:
+    """`words_in`, and the fields that strings name: a store's metadata filter selects by a field path
+    written as text (`{"field": "meta.killed_at", ...}`, `where={"deleted": True}`)."""
+    yield from words_in(node)
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.SimpleString):
+            text = string_value(current)
+            if text and len(text) < 64 and _FIELD_PATH.fullmatch(text):
+                yield text.rsplit(".", 1)[-1]
         stack.extend(current.children)
 
 

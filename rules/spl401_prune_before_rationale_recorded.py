@@ -15,6 +15,7 @@ from spanlint.rules.evidence import (
     chain_names,
     TRACING_MARKERS,
     has_word,
+    field_names_in,
     is_decision_log,
     is_editing_callee,
     is_filter_of,
@@ -304,6 +305,11 @@ No fix: the rationale is the author's to write.
             "        decision_log.record('prune', sid)\n        del spans[sid]\n\n"
             "    def compact(self, ctx, stale):\n        for sid in stale:\n"
             "            self.prune_one(ctx.spans, sid, ctx.decision_log)\n"
+        ),
+        Valid(  # documents killed earlier, selected by their stamp in a store filter: SPL403's question
+            "def purge_killed(store, cited, cutoff):\n"
+            "    old = store.filter_documents(filters={'field': 'meta.killed_at', 'operator': '<', 'value': cutoff})\n"
+            "    store.delete_documents([d.id for d in old if d.id not in cited])\n"
         ),
     ]
     invalid = [
@@ -638,7 +644,7 @@ No fix: the rationale is the author's to write.
         flags = self.context.vocabulary.tombstone_flags
         return any(
             "tombstone" in parts or bool(flags and has_word("_".join(parts[:1]), flags))
-            for parts in map(name_parts, words_in(self.function.body))
+            for parts in map(name_parts, field_names_in(self.function.body))
         )
 
     def _keeps_a_slice(self) -> bool:

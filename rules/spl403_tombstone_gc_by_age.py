@@ -21,10 +21,11 @@ from spanlint.rules.evidence import (
 )
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.libcst_backend import cst
+from spanlint.rules.names import STORE_DELETE_METHODS
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
-_DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear"})
+_DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear"}) | STORE_DELETE_METHODS
 # Those that drop without being told what: `.popitem()`, `.clear()`.
 _DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -134,6 +135,16 @@ No fix: which holders exist is specific to the application.
             "class HTTPCache:\n    def purge(self, now):\n        for url in list(self.entries):\n"
             "            if self.entries[url].expires < now:\n                self.entries.pop(url)\n"
         ),
+        Valid(
+            "import time\n\ndef purge(store, cited, days):\n    cutoff = time.time() - days * 86400\n"
+            "    old = store.filter_documents(filters={'field': 'meta.deleted_at', 'operator': '<', 'value': cutoff})\n"
+            "    store.delete_documents([d.id for d in old if d.id not in cited])\n"
+        ),
+        Valid(
+            "def sweep(self, ttl, cited_ids, now):\n    for node_id, ts in list(self.deleted_at.items()):\n"
+            "        if now - ts <= ttl or node_id in cited_ids:\n            continue\n"
+            "        self.docstore.delete_document(node_id)\n        del self.deleted_at[node_id]\n"
+        ),
     ]
     invalid = [
         Invalid(
@@ -180,6 +191,14 @@ No fix: which holders exist is specific to the application.
             line=11,
             column=13,
             message="Tombstone removed from `tombstones` by age or time without checking that nothing still holds it",
+        ),
+        # A document store's tombstones, selected by a metadata filter on their deletion stamp.
+        Invalid(
+            "import time\n\ndef purge(store, days):\n    cutoff = time.time() - days * 86400\n"
+            "    old = store.filter_documents(filters={'field': 'meta.deleted_at', 'operator': '<', 'value': cutoff})\n"
+            "    store.delete_documents([d.id for d in old])\n",
+            line=6, column=5,
+            message="Tombstone removed from `store` by age or time without checking that nothing still holds it",
         ),
     ]
 
@@ -255,21 +274,23 @@ No fix: which holders exist is specific to the application.
         return mentions(expr, self.context.vocabulary.age_words) or any(name in age_locals for name in words_in(expr))
 
     def _by_age(
-        self, node: cst.CSTNode, container: cst.BaseExpression, condition: cst.BaseExpression | None = None
+        self, node: cst.CSTNode, container: cst.BaseExpression, condition: cst.BaseExpression | None = None,
+        *, selects: cst.BaseExpression | None = None,
     ) -> None:
-        """Keep the removal `node` when its condition (enclosing tests, or its own filter) is about age."""
+        """Keep the removal `node` when its condition (enclosing tests, its own filter `condition` of what
+        it keeps, or the expression `selects` naming what it removes) is about age."""
         function = self.state
         guards = [*function.guards, *(test for block in function.exits for test in block)]
         tests = [g for g in guards if not any(g is i for i in function.iterables)]
-        if condition is not None:
-            tests.append(condition)
+        tests += [t for t in (condition, selects) if t is not None]
         if any(self._checks_liveness(t) for t in tests):
             return
-        if (condition is not None and self._is_about_age(condition)) or any(self._is_about_age(g) for g in guards):
+        if any(t is not None and self._is_about_age(t) for t in (condition, selects)) or any(self._is_about_age(g) for g in guards):
             exits = [test for block in function.exits for test in block]
             drop = [(g, True) for g in function.guards if not any(g is i for i in function.iterables)]
             drop += [(test, False) for test in exits]
             drop += [(keep, False) for keep in _keep_conditions(condition)] if condition is not None else []
+            drop += [(selects, True)] if selects is not None else []
             keyed = is_span_container(container, self.context.analysis, self.facts)  # `m["deleted"]` says tombstone
             polarities = {p for test, positive in drop for p in self._tombstone_polarities(test, positive, keyed)}
             if polarities == {False}:
@@ -307,7 +328,9 @@ No fix: which holders exist is specific to the application.
     def visit_Call(self, node: cst.Call) -> None:
         if self.state is not None and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
             if node.args or callee_name(node) in ("popitem", "clear"):
-                self._by_age(node, node.func.value)
+                # `store.delete_documents([d.id for d in old])`, `old` selected by a cutoff: the argument says which go
+                selected = node.args[0].value if node.args else None
+                self._by_age(node, node.func.value, selects=selected if selected is not None and self._is_about_age(selected) else None)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         function = self.state

@@ -90,7 +90,7 @@ class Vocabulary:
         "set_content", "set_text", "update_content", "replace_content"
     )
     tombstone_markers: tuple[str, ...] = _t("[pruned]", "[removed]", "<tombstone>")
-    tombstone_flags: tuple[str, ...] = _t("tombstoned", "deleted")
+    tombstone_flags: tuple[str, ...] = _t("tombstoned", "deleted", "killed", "retracted")
     decision_log_names: tuple[str, ...] = _t(
         "decision_log", "decisions", "audit_log", "audit", "provenance", "ledger", "journal"
     )
@@ -117,7 +117,7 @@ class Vocabulary:
     liveness_words: tuple[str, ...] = _t(
         "holder", "holders", "refcount", "refcounts", "live_refs", "refs", "weakref", "weakrefs",
         "referenced", "referrers", "has_holders", "is_referenced", "pinned", "pins", "lease", "leases",
-        "readers", "in_use", "live", "alive",
+        "readers", "in_use", "live", "alive", "cited", "cites", "citations", "references", "used_by",
     )
     check_words: tuple[str, ...] = _t(
         "check", "verify", "validate", "ensure", "stale", "fresh", "is_current", "matches",

@@ -45,11 +45,11 @@ def test_custom_liveness_words_count_as_a_holder_check() -> None:
     source = (
         "def collect(self, now):\n"
         "    for sid, stone in list(self.tombstones.items()):\n"
-        "        if now - stone.at > self.ttl and not self.citations_of(sid):\n"
+        "        if now - stone.at > self.ttl and not self.backlinks_of(sid):\n"
         "            del self.tombstones[sid]\n"
     )
     assert _lines(source, "SPL403") == [4]
-    citing = Vocabulary.from_mapping({"liveness_words": ["citations"]})
+    citing = Vocabulary.from_mapping({"liveness_words": ["backlinks"]})
     assert _lines(source, "SPL403", citing) == []
 
 
