@@ -76,7 +76,8 @@ class Prefilter:
         return ()
 
     def attributes(self) -> Iterable[str]:
-        """Attribute names (`.pop`, `.text`) that make a line's expressions worth a look."""
+        """Attribute names (`.pop`, `.text`) that make a line's expressions worth a look, read as
+        attributes or as a mapping's string keys (`["text"]`)."""
         return ()
 
     def statements_done(self, scopes: list[Scope]) -> None:
@@ -231,13 +232,17 @@ _WORDS: dict[tuple[Vocabulary, tuple[type[Prefilter], ...]], re.Pattern[str]] = 
 
 def _words_pattern(vocabulary: Vocabulary, kinds: tuple[type[Prefilter], ...], prefilters: list[Prefilter]) -> re.Pattern[str]:
     """Lower-case words the pre-filters' expressions need: their `words` anywhere in a name, their
-    `attributes` as whole attribute names."""
+    `attributes` as whole attribute names or string keys."""
     found = _WORDS.get((vocabulary, kinds))
     if found is None:
         anywhere = {w.lower() for p in prefilters for w in p.words()}
         anywhere = {w for w in anywhere if not any(o != w and o in w for o in anywhere)}  # `cache` covers `cached`
         whole = {w.lower() for p in prefilters for w in p.attributes()}
-        alternatives = [alternation(anywhere) if anywhere else "", r"\.\s*(?:%s)\b" % alternation(whole) if whole else ""]
+        alternatives = [
+            alternation(anywhere) if anywhere else "",
+            r"\.\s*(?:%s)\b" % alternation(whole) if whole else "",
+            r"\[\s*[\"'](?:%s)[\"']" % alternation(whole) if whole else "",
+        ]
         found = _WORDS[(vocabulary, kinds)] = re.compile("|".join(a for a in alternatives if a) or "(?!)")
     return found
 

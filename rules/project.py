@@ -244,6 +244,7 @@ class ProjectIndex:
     # classes the tree imports or extends but does not define. Not stored with the index.
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
     _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
+    _span_nouns: dict[str, bool] = field(default_factory=dict, repr=False)  # `names_span_class`, per word
 
     @classmethod
     def merge(cls, vocabulary: Vocabulary, summaries: Iterable[FileSummary]) -> "ProjectIndex":
@@ -270,6 +271,18 @@ class ProjectIndex:
         for method, class_name in calls.typed:
             self.typed_calls.setdefault(method, set()).add(class_name)
         self._resolved.clear()
+        self._span_nouns.clear()
+
+    def names_span_class(self, word: str) -> bool:
+        """A span class of the tree has `word` as the last part of its name (`record` for `MemoryRecord`):
+        `record_id` in another record then names one of its spans' ids."""
+        found = self._span_nouns.get(word)
+        if found is None:
+            found = self._span_nouns[word] = any(
+                name_parts(name)[-1:] == [word] and (c := self.class_named(name)) is not None and c.is_span
+                for name in self.classes
+            )
+        return found
 
     def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
         """The class named `name` with its inherited fields, if the tree defines it, else if `module`

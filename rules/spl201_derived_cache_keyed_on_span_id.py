@@ -138,6 +138,7 @@ class _Read:
     mapping: str
     key: cst.BaseExpression
     says_derived: bool
+    passed: bool  # the mapping is a parameter: a lookup in what the caller passed, unless the tree fills it
 
 
 # The examples' span class, whose id field has a name of its own.
@@ -260,6 +261,11 @@ No fix: the right key depends on what the span carries (a version, a content has
             "    async def upsert(self, nodes):\n"
             "        for node in nodes:\n"
             "            self._store[node.node_id] = node\n"
+        ),
+        # Scores the caller computed and passed in, looked up by id: not a cache this code keeps.
+        Valid(
+            "def prune_low(store, scores: dict[str, float], floor: float) -> list[str]:\n"
+            "    return [m.span_id for m in store.live() if scores.get(m.span_id, 1.0) < floor]\n"
         ),
     ]
     invalid = [
@@ -478,7 +484,8 @@ No fix: the right key depends on what the span carries (a version, a content has
         mapping_code = self.context.module.code_for_node(mapping)
         says_derived = self._says_derived(mapping)
         if value is None:
-            self._reads.append(_Read(mapping_code, key, says_derived))
+            passed = isinstance(mapping, cst.Name) and self.facts is not None and mapping.value in self.facts.params
+            self._reads.append(_Read(mapping_code, key, says_derived, passed))
             return
         if self._is_itself(value, span_id) or _is_empty(value):
             return
@@ -528,7 +535,7 @@ No fix: the right key depends on what the span carries (a version, a content has
     def leave_Module(self, original_node: cst.Module) -> None:
         reported = {id(r.node) for r in self.context.reports if r.rule is type(self)}
         for read in self._reads:
-            if id(read.key) not in reported and (read.says_derived or read.mapping in self._written):
+            if id(read.key) not in reported and ((read.says_derived and not read.passed) or read.mapping in self._written):
                 self.report(read.key, self._message(read.mapping, read.key))
 
     # --- memoized functions ----------------------------------------------------------------

@@ -305,6 +305,12 @@ No fix: adding a field changes every place that builds the record.
             '    return Entry(ref=span.span_id, quote=span.content[start:end])\n',
             line=1, column=7, message="`Entry` is derived from a span and carries its id but no span version or content hash",
         ),
+        # TypedDict records: the citation names the span class's noun in its `record_id`.
+        Invalid(
+            "from typing import TypedDict\n\nclass MemoryRecord(TypedDict):\n    id: str\n    text: str\n    version: int\n\n"
+            "class Citation(TypedDict):\n    record_id: str\n    start: int\n    end: int\n",
+            line=8, column=7, message="`Citation` is derived from a span and carries its id but no span version or content hash",
+        ),
     ]
 
     @classmethod
@@ -406,9 +412,12 @@ No fix: adding a field changes every place that builds the record.
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
 
     def _names_span_id(self, name: str) -> bool:
-        """`chunk_id`, `span_id`: the id of a span; a bare `id` is the record's own."""
+        """`chunk_id`, `span_id`, `record_id` beside a span class `MemoryRecord`: the id of a span; a bare
+        `id` is the record's own."""
         parts = name_parts(name)
-        return _names_an_id(parts) and self.context.analysis.is_span_name(parts[-2])
+        return _names_an_id(parts) and (
+            self.context.analysis.is_span_name(parts[-2]) or self.context.project.names_span_class(parts[-2])
+        )
 
     def _is_own_id(self, name: str, class_name: str) -> bool:
         """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a

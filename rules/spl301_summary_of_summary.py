@@ -487,6 +487,15 @@ No fix: what to record as lineage is the caller's decision.
             "    return history\n",
             line=3, column=19, message="`compress_history(...)` summarizes a summary (`history` holds an earlier summary) and the chain is not recorded",
         ),
+        # The record read back with the summary's id is the earlier summary; it is rewritten from itself.
+        Invalid(
+            "async def rolling_summary(store, summary_id, new, summarize):\n"
+            "    current = store.get(summary_id)\n"
+            "    blob = current['text'] + '\\n' + '\\n'.join(m['text'] for m in new)\n"
+            "    return store.rewrite(summary_id, await summarize(blob))\n",
+            line=4, column=44,
+            message="`summarize(...)` summarizes a summary (`blob` holds an earlier summary) and the chain is not recorded",
+        ),
     ]
 
     @classmethod
@@ -750,7 +759,7 @@ No fix: what to record as lineage is the caller's decision.
             inputs.texts.add(self.context.module.code_for_node(expr))
             self._add_resolved(expr, inputs)
             key = string_key(expr)
-            if key and analysis.says_summary(key) and not _from_payload(expr):
+            if (key and analysis.says_summary(key) and not _from_payload(expr)) or self._summary_key(expr.slice[0].slice):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
             self._scan(expr.value, inputs)
         elif isinstance(expr, cst.Call):
@@ -795,6 +804,14 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.StarredElement):
             self._scan(expr.value, inputs)
 
+    def _summary_key(self, key: cst.CSTNode) -> bool:
+        """`summary_id`, `self.summary_key`: a key naming a summary's id, so what it reads (`store.get(summary_id)`,
+        `self.records[summary_key]`) is that summary."""
+        value = getattr(key, "value", None)
+        name = value.value if isinstance(value, cst.Name) else value.attr.value if isinstance(value, cst.Attribute) else None
+        parts = name_parts(name) if name else []
+        return len(parts) >= 2 and parts[-1] in ("id", "key") and self.context.analysis.says_summary("_".join(parts[:-1]))
+
     def _add_resolved(self, expr: cst.BaseExpression, inputs: _Inputs) -> None:
         """`prior.content` read where `prior = self.summary_span`: the read is of `self.summary_span.content`."""
         aliases = self._stack[-1].aliases
@@ -816,7 +833,7 @@ No fix: what to record as lineage is the caller's decision.
         if isinstance(func, cst.Attribute):
             if func.attr.value in ("get", "pop") and call.args:
                 key = string_value(call.args[0].value)
-                if key is not None and analysis.says_summary(key):
+                if (key is not None and analysis.says_summary(key)) or self._summary_key(call.args[0]):
                     inputs.summary = inputs.summary or self.context.module.code_for_node(call)
             elif func.attr.value == "format":  # `TEMPLATE.format(earlier=x)`, TEMPLATE labelling `{earlier}` a summary
                 template = func.value.value if isinstance(func.value, cst.Name) else None

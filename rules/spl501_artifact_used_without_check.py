@@ -87,6 +87,8 @@ class ContentSlicePrefilter(Prefilter):
             expr = expr.args[0]  # `str(msg.content)[start:end]`
         if isinstance(expr, ast.Attribute):
             return expr.attr in self.content_fields
+        if isinstance(expr, ast.Subscript):  # `rec["text"]` of a mapping span
+            return isinstance(expr.slice, ast.Constant) and expr.slice.value in self.content_fields
         return isinstance(expr, ast.Name) and expr.id in self.aliases
 
     def _bounds_read(self, bounds: ast.expr, scope: Scope) -> bool:
@@ -280,6 +282,15 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             line=12, column=12,
             message="`str(msg.content)` sliced with offsets from `ref` without checking its version or hash against the span",
         ),
+        # A mapping span (`TypedDict`) read out of its store, sliced by item.
+        Invalid(
+            "from typing import TypedDict\n\nclass MemoryRecord(TypedDict):\n    id: str\n    text: str\n    version: int\n\n"
+            "class MemoryStore:\n    def get(self, record_id: str) -> MemoryRecord | None: ...\n\n"
+            "def quote(store: MemoryStore, c: dict) -> str:\n    rec = store.get(c['record_id'])\n"
+            "    return rec['text'][c['start']:c['end']] if rec else ''\n",
+            line=13, column=12,
+            message="`rec['text']` sliced with offsets from `c` without checking its version or hash against the span",
+        ),
     ]
 
     @classmethod
@@ -405,6 +416,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             expr = expr.args[0].value
         if isinstance(expr, cst.Name):
             return self.state.content_locals.get(expr.value)
+        if isinstance(expr, cst.Subscript) and string_key(expr) in self.context.vocabulary.content_fields:
+            owner = self.state.aliases.resolve(expr.value)  # `rec["text"]`, `rec` of a `TypedDict` span class
+            known = self.context.analysis.known_class(owner, self.facts)
+            return owner if known is not None and known.is_span and known.mapping else None
         if isinstance(expr, cst.Attribute) and expr.attr.value in self.context.vocabulary.content_fields:
             owner = self.state.aliases.resolve(expr.value)
             analysis = self.context.analysis
@@ -561,11 +576,13 @@ _CONTENT_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
 def _content_text(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """A content field read as an attribute (`.text`) or as a mapping span's item (`["text"]`)."""
     key = vocabulary.content_fields
     pattern = _CONTENT_TEXT.get(key)
     if pattern is None:
+        fields = "|".join(re.escape(f) for f in key)
         pattern = _CONTENT_TEXT[key] = re.compile(
-            r"\.(?:" + "|".join(re.escape(f) for f in key) + r")\b" if key else "(?!)"
+            rf"\.(?:{fields})\b|\[[\"'](?:{fields})[\"']\]" if key else "(?!)"
         )
     return pattern
 
