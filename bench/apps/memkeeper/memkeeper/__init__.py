@@ -1,0 +1,1 @@
+"""memkeeper: local memory store mirroring Letta core/archival memory."""
