@@ -42,12 +42,14 @@ def ranges(label: dict) -> list[dict]:
     return [label, *label.get("also", [])]
 
 
-def lint(app: str, apps_dir: Path, python: str) -> tuple[list[dict], str]:
-    """Findings of spanlint on a copy of the app (file names relative to bench/apps), and its notes."""
+def lint(app: str, apps_dir: Path, python: str, frameworks: str | None) -> tuple[list[dict], str]:
+    """Findings of spanlint on a copy of the app (file names relative to bench/apps), and its notes;
+    `frameworks` is the interpreter whose installed packages define the imported classes."""
     with tempfile.TemporaryDirectory(prefix="spanlint-apps-") as tmp:
         shutil.copytree(apps_dir / app, Path(tmp) / app)
         proc = subprocess.run(
-            [python, "-m", "spanlint", "check", "--select", "ALL", "--output-format", "json", "--no-cache", app],
+            [python, "-m", "spanlint", "check", "--select", "ALL", "--output-format", "json", "--no-cache", app]
+            + (["--python", frameworks] if frameworks else []),
             cwd=tmp, capture_output=True, text=True,
         )
     if proc.returncode not in (0, 1) or (proc.returncode == 1 and not proc.stdout.strip()):
@@ -79,6 +81,9 @@ def main() -> None:
     ap.add_argument("--apps-dir", type=Path, default=APPS)
     ap.add_argument("--app", action="append", help="only this app (repeatable)")
     ap.add_argument("--python", default=sys.executable, help="python whose spanlint is run")
+    ap.add_argument(
+        "--frameworks", metavar="PYTHON", help="python with the apps' frameworks installed (spanlint's --python)"
+    )
     args = ap.parse_args()
 
     hazards, safe = load_labels(args.apps_dir)
@@ -96,7 +101,7 @@ def main() -> None:
     per_code: dict[str, Counter] = defaultdict(Counter)
     notes = []
     for app in apps:
-        findings, note = lint(app, args.apps_dir, args.python)
+        findings, note = lint(app, args.apps_dir, args.python, args.frameworks)
         if note:
             notes.append(f"{app}: {note}")
         on_hazard = 0

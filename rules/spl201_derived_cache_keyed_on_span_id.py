@@ -37,10 +37,11 @@ def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
 
 class CacheKeyPrefilter(Prefilter):
     """A cache-named mapping read or written under a key that may be an id, a dict comprehension
-    keyed on an id-ish value, or a cache-decorated function taking an id-ish parameter."""
+    keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a test of
+    whether an attribute mapping holds a key (`if bid not in self.rendered:`, filled once)."""
 
     shape = "cache-keyed-on-id"
-    statements = (*FUNCTIONS, *ASSIGNMENTS)
+    statements = (*FUNCTIONS, *ASSIGNMENTS, ast.If)
     expressions = (ast.Call, ast.Subscript, ast.Compare)
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
@@ -56,6 +57,19 @@ class CacheKeyPrefilter(Prefilter):
         if isinstance(node, FUNCTIONS):
             if self._memoized_on_id(node):
                 self.mark(node)
+            return
+        if isinstance(node, ast.If):
+            test = node.test
+            if isinstance(test, ast.Compare):
+                tested = scope.notes.setdefault("membership_tested", set())
+                tested.update(c.attr for op, c in zip(test.ops, test.comparators)
+                              if isinstance(op, (ast.In, ast.NotIn)) and isinstance(c, ast.Attribute))
+            return
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute)
+            and t.value.attr in scope.notes.get("membership_tested", ()) for t in node.targets
+        ):
+            self.mark(node)  # `if k not in self.m: self.m[k] = ...`: filled once per key
         elif (
             node.value is not None and isinstance(node.value, ast.DictComp)
             and self._key_names_id(node.value.key, any_name=False)
@@ -131,6 +145,8 @@ class _Frame:
     # locals not derived when bound, by what they were bound to: derived from the span a later key names
     # (`vec = self.embed(seg.body)`; `cache[seg.seg_id] = vec`)
     computed: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    # (mapping, key) codes of `if key not in self.mapping:` tests: a mapping filled once per key
+    tested: set[tuple[str, str]] = field(default_factory=set)
 
 
 @dataclass
@@ -170,7 +186,8 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
-(embeddings, offsets, citations, token counts); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+(embeddings, offsets, citations, token counts), or when an attribute mapping is filled once per key
+(`if bid not in self.rendered: self.rendered[bid] = block.value.splitlines()`); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
 class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
@@ -267,6 +284,17 @@ No fix: the right key depends on what the span carries (a version, a content has
             "def prune_low(store, scores: dict[str, float], floor: float) -> list[str]:\n"
             "    return [m.span_id for m in store.live() if scores.get(m.span_id, 1.0) < floor]\n"
         ),
+        # Filled once per message id with what is not derived from its content: a queue, the message itself.
+        Valid(
+            "import asyncio\n\n"
+            "class Router:\n"
+            "    def route(self, msg):\n"
+            "        if msg.id not in self._queues:\n"
+            "            self._queues[msg.id] = asyncio.Queue()\n"
+            "        if msg.id not in self._by_id:\n"
+            "            self._by_id[msg.id] = msg\n"
+            "        return self._queues[msg.id]\n"
+        ),
     ]
     invalid = [
         Invalid("from functools import lru_cache\n\n@lru_cache(maxsize=2048)\ndef embedding_for_item(item_id: str) -> tuple[float, ...]:\n    item = STORE.get(item_id)\n    return tuple(embed(item.content))\n", line=4, column=24, message="`@lru_cache` holds an artifact derived from span content keyed on the span id `item_id` alone"),
@@ -355,6 +383,15 @@ No fix: the right key depends on what the span carries (a version, a content has
             '        self._embeddings.update({node.node_id: self.model.embed(node.text)})\n',
             line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
         ),
+        # Not named a cache, but filled once per node id: kept from the first fill on.
+        Invalid(
+            "class Highlighter:\n"
+            "    def sentences(self, node):\n"
+            "        if node.node_id not in self._sentences:\n"
+            "            self._sentences[node.node_id] = split_sentences(node.get_content())\n"
+            "        return self._sentences[node.node_id]\n",
+            line=4, column=29, message="`self._sentences` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
+        ),
     ]
 
     @classmethod
@@ -362,8 +399,11 @@ No fix: the right key depends on what the span carries (a version, a content has
         lowered = source.lower()
         if "id" not in lowered:
             return False
-        # A cache by name, or a dict comprehension (kept on `self` or at module level whatever its name).
-        return _cache_pattern(vocabulary).search(lowered) is not None or ("{" in source and " for " in source)
+        # A cache by name, a dict comprehension (kept on `self` or at module level whatever its name),
+        # or a membership test of a mapping (`if bid not in self.rendered:`).
+        return _cache_pattern(vocabulary).search(lowered) is not None or ("{" in source and " for " in source) or (
+            " in " in source and "if" in source
+        )
 
     def __init__(self, context) -> None:  # type: ignore[no-untyped-def]
         super().__init__(context)
@@ -408,6 +448,15 @@ No fix: the right key depends on what the span carries (a version, a content has
         frame = self._frames[-1]
         if frame is not None:
             frame.aliases.bind(node.target, None)
+
+    def visit_If(self, node: cst.If) -> None:
+        frame = self._frames[-1]
+        test = node.test
+        if frame is not None and isinstance(test, cst.Comparison):
+            code = self.context.module.code_for_node
+            for target in test.comparisons:
+                if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(target.comparator, cst.Attribute):
+                    frame.tested.add((code(target.comparator), code(test.left)))
 
     def visit_Global(self, node: cst.Global) -> None:
         self._share(node.names)
@@ -476,12 +525,15 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def _store(self, mapping: cst.BaseExpression, key: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         """`mapping[key] = value` (or `.setdefault(key, value)`; value None for a read)."""
-        if not self._is_cache(mapping) or not self._persistent(mapping):
+        if not self._persistent(mapping):
             return
+        mapping_code = self.context.module.code_for_node(mapping)
+        if not self._is_cache(mapping):
+            if value is None or not self._filled_once(mapping_code, key, value):
+                return
         span_id = self._span_id(key, set())
         if span_id is None:
             return
-        mapping_code = self.context.module.code_for_node(mapping)
         says_derived = self._says_derived(mapping)
         if value is None:
             passed = isinstance(mapping, cst.Name) and self.facts is not None and mapping.value in self.facts.params
@@ -492,6 +544,18 @@ No fix: the right key depends on what the span carries (a version, a content has
         if says_derived or self._derived(value, {self._owner(span_id)}):
             self._written.add(mapping_code)
             self.report(key, self._message(mapping_code, key))
+
+    def _filled_once(self, mapping_code: str, key: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+        """`if bid not in self.rendered: self.rendered[bid] = lines`: a value computed (not the content
+        as is) and stored in a mapping the function tested for the key, so it is kept from the first fill."""
+        frame = self._frames[-1]
+        if frame is None or (mapping_code, self.context.module.code_for_node(key)) not in frame.tested:
+            return False
+        if isinstance(value, cst.Await):
+            value = value.expression
+        return isinstance(value, cst.Call) or (
+            isinstance(value, cst.Name) and (value.value in frame.computed or value.value in frame.derived)
+        )
 
     def _comprehension(self, comp: cst.DictComp) -> None:
         """`{s.id: tokenize(s.text) for s in spans}` stored on `self` or at module level."""
