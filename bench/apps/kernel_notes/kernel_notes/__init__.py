@@ -1,0 +1,1 @@
+"""kernel_notes: a note-taking research assistant built on Semantic Kernel."""
