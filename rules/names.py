@@ -68,6 +68,28 @@ def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
     return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)
 
 
+def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:
+    """A field holding something computed from the content: a derived field of the vocabulary
+    (`embedding`, `offsets`), or a name ending in one of its one-word fields or their plural
+    (`token_offsets`, `chunk_embeddings`, `text_vector`)."""
+    if name in vocabulary.derived_fields:
+        return True
+    parts = name_parts(name)
+    return len(parts) > 1 and parts[-1] in derived_endings(vocabulary)
+
+
+_DERIVED_ENDINGS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def derived_endings(vocabulary: Vocabulary) -> frozenset[str]:
+    """Last name parts that make a field derived (`is_derived_field`)."""
+    found = _DERIVED_ENDINGS.get(vocabulary.derived_fields)
+    if found is None:
+        words = [f for f in vocabulary.derived_fields if "_" not in f]
+        found = _DERIVED_ENDINGS[vocabulary.derived_fields] = frozenset(words + [w + "s" for w in words if not w.endswith("s")])
+    return found
+
+
 # Nouns that name a summary in a prompt's prose (`Write a five-line news digest`), not in identifiers,
 # where `digest` is a hash.
 SUMMARY_PROSE_NOUNS = ("digest", "recap", "synopsis")

@@ -16,7 +16,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
-from spanlint.rules.names import COPY_CALLS, DIGEST_WORDS, name_parts
+from spanlint.rules.names import COPY_CALLS, DIGEST_WORDS, derived_endings, is_derived_field, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
     FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
@@ -40,7 +40,7 @@ LAYOUT_FIELDS = frozenset({"x", "y", "width", "height", "left", "top"})
 # Last words of a class name that make it a screen element (`TicketPanel`, `StatusLabel`): not a span.
 UI_NOUNS = frozenset({
     "widget", "panel", "pane", "label", "button", "window", "dialog", "modal", "toast", "banner", "tooltip",
-    "badge", "tab", "screen", "view", "form", "menu", "toolbar", "sidebar",
+    "badge", "tab", "screen", "view", "form", "menu", "toolbar", "sidebar", "card", "tile", "chip", "drawer",
 })
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
@@ -437,12 +437,14 @@ class ProjectIndex:
         return SpanClass(
             name=name,
             fields=frozenset(fields_),
-            id_fields=tuple(f for f in vocabulary.id_fields if f in fields_) + _own_id_fields(name, fields_, vocabulary),
+            id_fields=tuple(f for f in vocabulary.id_fields if f in fields_)
+            + _own_id_fields(name, fields_, vocabulary, tracked=bool(hash_fields) or any(f in fields_ for f in vocabulary.version_fields)),
             content_fields=tuple(f for f in vocabulary.content_fields if f in textual),
             version_fields=tuple(f for f in vocabulary.version_fields if f in fields_),
             hash_fields=hash_fields,
             hash_is_property=bool(hash_fields) and all(f in properties for f in hash_fields),
-            derived_fields=tuple(f for f in vocabulary.derived_fields if f in fields_),
+            derived_fields=tuple(f for f in vocabulary.derived_fields if f in fields_)
+            + tuple(sorted(f for f in fields_ if f not in vocabulary.derived_fields and is_derived_field(f, vocabulary))),
             is_record=is_record,
             path=facts.path,
             content_setters=tuple(m for m in vocabulary.content_setters if m in methods),
@@ -734,7 +736,10 @@ def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
             *vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.derived_fields,
             *vocabulary.bump_methods, *vocabulary.rehash_methods,
         }
-        pattern = _HELPER_WORDS[vocabulary] = re.compile(rf"(?:{alternation(words, whole_word_start=True)})(?!\w)")
+        endings = alternation(derived_endings(vocabulary))  # `token_offsets`, `chunk_embeddings`
+        pattern = _HELPER_WORDS[vocabulary] = re.compile(
+            rf"(?:{alternation(words, whole_word_start=True)}|_(?:{endings}))(?!\w)"
+        )
     return match_lines(source, pattern)
 
 
@@ -1295,7 +1300,7 @@ def _helper_effects(function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary
                     bumps.add(owner)
                 elif attr in vocabulary.hash_fields:
                     rehashes.add(owner)
-                elif attr in vocabulary.derived_fields:
+                elif is_derived_field(attr, vocabulary):
                     resets.add(owner)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             owner, attr = _param_attribute(node.func, param_set)
@@ -1373,10 +1378,12 @@ def _own_hash_fields(declared: set[str], vocabulary: Vocabulary) -> tuple[str, .
     ))
 
 
-def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary) -> tuple[str, ...]:
+def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary, tracked: bool = False) -> tuple[str, ...]:
     """`<noun>_id` fields of a class named after that span noun, the noun maybe shortened to three
-    letters or more (`Passage.passage_id`, `ChatTurn.turn_id`, `Segment.seg_id`)."""
-    nouns = set(vocabulary.span_nouns) & set(name_parts(class_name))
+    letters or more (`Passage.passage_id`, `ChatTurn.turn_id`, `Segment.seg_id`); in a class whose
+    content is `tracked` by a version or hash, of any noun of its name (`Note.note_id`)."""
+    parts = {p.lower() for p in name_parts(class_name)}
+    nouns = parts if tracked else set(vocabulary.span_nouns) & parts
     return tuple(sorted(
         f for f in fields_
         if f.endswith("_id") and f not in vocabulary.id_fields and len(f) >= 6 and any(noun.startswith(f[:-3]) for noun in nouns)

@@ -16,7 +16,8 @@ class RewriteLeavesDerivedFields(RewriteRule):
     docs = """
 ## What it does
 Finds in-place content writes (the same forms as SPL101) on a span whose class declares fields
-derived from the content — an embedding or vector, start/end character offsets, token counts — when
+derived from the content — an embedding or vector, start/end character offsets, token counts, or a
+field named after one of them (`token_offsets`, `chunk_embeddings`, `text_vector`) — when
 the function neither resets nor reassigns any of those fields on that span, itself or through a
 helper of the linted tree that assigns them on the parameter it is given.
 
@@ -87,6 +88,14 @@ the project may prefer to recompute them at once.
             help="Reset `node.embedding`, `node.start_char_idx` after the write, or copy the span under a new id",
         ),
         Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten_all(nodes: list[TextNode]) -> None:\n    for i in range(len(nodes)):\n        nodes[i].text = nodes[i].text[:200]\n", line=12, column=9, message="`nodes[i].text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),
+        # A derived field named after what it derives (`sentence_offsets`), version and hash kept current.
+        Invalid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass Note:\n    note_id: str\n    text: str\n"
+            "    version: int = 1\n    sha: str = ''\n    sentence_offsets: list[tuple[int, int]] = field(default_factory=list)\n\n"
+            "def shorten(note: Note, n: int) -> None:\n    note.text = note.text[:n]\n    note.version += 1\n    note.sha = digest(note.text)\n",
+            line=12, column=5, message="`note.text` rewritten in place; `sentence_offsets` still describes the old text",
+            help="Reset `note.sentence_offsets` after the write, or copy the span under a new id",
+        ),
         Invalid("from dataclasses import dataclass, field\n\n@dataclass\nclass Chunk:\n    chunk_id: str\n    tokens: list[int]\n    token_count: int = 0\n\ndef extend(chunk: Chunk, more: list[int]) -> None:\n    chunk.tokens.extend(more)\n", line=10, column=5, message="`chunk.tokens` rewritten in place; `token_count` still describes the old text", help="Reset `chunk.token_count` after the write, or copy the span under a new id"),
     ]
 

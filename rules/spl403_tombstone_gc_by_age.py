@@ -25,7 +25,9 @@ from spanlint.rules.names import STORE_DELETE_METHODS
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
-_DROPPING_METHODS = frozenset({"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear"}) | STORE_DELETE_METHODS
+_DROPPING_METHODS = frozenset(
+    {"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear", "drop", "forget"}
+) | STORE_DELETE_METHODS
 # Those that drop without being told what: `.popitem()`, `.clear()`.
 _DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -45,7 +47,7 @@ class DropPrefilter(RemovalPrefilter):
         return len(targets) > 1 or super().deletes(targets)
 
     def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
-        return bool(call.args) or call.func.attr in _DROPPING_ALL
+        return bool(call.args or call.keywords) or call.func.attr in _DROPPING_ALL
 
 
 @dataclass
@@ -145,6 +147,14 @@ No fix: which holders exist is specific to the application.
             "        if now - ts <= ttl or node_id in cited_ids:\n            continue\n"
             "        self.docstore.delete_document(node_id)\n        del self.deleted_at[node_id]\n"
         ),
+        # Sessions dropped by age: no tombstone in sight.
+        Valid(
+            "import time\n\n"
+            "def expire_sessions(sessions, ttl):\n"
+            "    now = time.time()\n"
+            "    for sid in [s for s, t in sessions.items() if now - t.last_seen > ttl]:\n"
+            "        sessions.drop(sid)\n"
+        ),
     ]
     invalid = [
         Invalid(
@@ -199,6 +209,26 @@ No fix: which holders exist is specific to the application.
             "    store.delete_documents([d.id for d in old])\n",
             line=6, column=5,
             message="Tombstone removed from `store` by age or time without checking that nothing still holds it",
+        ),
+        # A memory store's own delete, told the age by a keyword; the filter names the tombstone state.
+        Invalid(
+            "from datetime import datetime, timedelta\n\n"
+            "def expire_tombstones(memory, days=14):\n"
+            "    cutoff = datetime.utcnow() - timedelta(days=days)\n"
+            "    return memory.forget(older_than=cutoff, metadata_filter={'state': 'tombstoned'})\n",
+            line=5, column=12,
+            message="Tombstone removed from `memory` by age or time without checking that nothing still holds it",
+        ),
+        # Ids selected by age, then dropped one by one.
+        Invalid(
+            "import time\n\n"
+            "def sweep(buffer, ttl):\n"
+            "    now = time.time()\n"
+            "    expired = [s.span_id for s in buffer.all() if s.tombstoned and now - s.tombstoned_at > ttl]\n"
+            "    for span_id in expired:\n"
+            "        buffer.drop(span_id)\n",
+            line=7, column=9,
+            message="Tombstone removed from `buffer` by age or time without checking that nothing still holds it",
         ),
     ]
 
@@ -328,9 +358,10 @@ No fix: which holders exist is specific to the application.
     def visit_Call(self, node: cst.Call) -> None:
         if self.state is not None and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
             if node.args or callee_name(node) in ("popitem", "clear"):
-                # `store.delete_documents([d.id for d in old])`, `old` selected by a cutoff: the argument says which go
-                selected = node.args[0].value if node.args else None
-                self._by_age(node, node.func.value, selects=selected if selected is not None and self._is_about_age(selected) else None)
+                # `store.delete_documents([d.id for d in old])`, `old` selected by a cutoff, or
+                # `memory.forget(older_than=cutoff)`: the argument says which go
+                selected = next((a.value for a in node.args if self._is_about_age(a.value)), None)
+                self._by_age(node, node.func.value, selects=selected)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         function = self.state
