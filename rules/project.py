@@ -284,6 +284,15 @@ class ProjectIndex:
             )
         return found
 
+    def class_defining(self, method: str, noun: str) -> SpanClass | None:
+        """The one class of the tree that defines `method` and has `noun` in its name (`SpanStore` for
+        `drop` called on `self.store`, a field typed `Any`), if exactly one does."""
+        found = [
+            name for name, facts in self.classes.items()
+            if method in facts.methods and noun in name_parts(name)
+        ]
+        return self.class_named(found[0]) if len(found) == 1 else None
+
     def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
         """The class named `name` with its inherited fields, if the tree defines it, else if `module`
         (the absolute module it is imported from) or an installed framework class already read does.
@@ -1220,24 +1229,27 @@ def _init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[
     annotated: list[tuple[str, str]] = []
     assigned: list[tuple[str, str]] = []
     for node in walk(init):
-        targets: list[ast.expr] = []
+        pairs: list[tuple[ast.expr, ast.expr | None]] = []  # (target, the value it is given, when known)
         if isinstance(node, ast.Assign):
-            targets = node.targets
+            for target in node.targets:
+                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(target.elts) == len(node.value.elts):
+                    pairs += zip(target.elts, node.value.elts)  # `self.store, self.log = store, log`
+                elif isinstance(target, ast.Tuple):
+                    pairs += [(t, None) for t in target.elts]
+                else:
+                    pairs.append((target, node.value if len(node.targets) == 1 else None))
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-            targets = [node.target]
-        for target in targets:
+            pairs = [(node.target, None)]
+        for target, value in pairs:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
                 attributes.add(target.attr)
+                cls = _constructed_class(value, params) if value is not None else None
+                if cls:
+                    assigned.append((target.attr, cls))
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
             cls = _annotated_class(node.annotation)
             if cls and isinstance(node.target.value, ast.Name) and node.target.value.id == "self":
                 annotated.append((node.target.attr, cls))
-        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                cls = _constructed_class(node.value, params)
-                if cls:
-                    assigned.append((target.attr, cls))
     return attributes, annotated + assigned
 
 

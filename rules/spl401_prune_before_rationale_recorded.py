@@ -61,6 +61,19 @@ _PRESCAN = re.compile(
 )
 
 
+_HELPER_CALLS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _helper_call(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """A call of a function or method named for pruning (`store.drop(`, `prune_one(`)."""
+    found = _HELPER_CALLS.get(vocabulary.prune_words)
+    if found is None:
+        found = _HELPER_CALLS[vocabulary.prune_words] = re.compile(
+            r"(?:%s)\w*\s*\(" % alternation(vocabulary.prune_words), re.IGNORECASE
+        )
+    return found
+
+
 # The text searches below start at a literal (`:`, `.append(`, `[`) and read the name before it
 # afterwards: a pattern that starts with `\b(\w+)` is tried at every word of the file.
 # `ctx: list[Span]`, `self.window: deque[Message] = ...`: a container declared to hold an element type.
@@ -311,6 +324,49 @@ No fix: the rationale is the author's to write.
             "    old = store.filter_documents(filters={'field': 'meta.killed_at', 'operator': '<', 'value': cutoff})\n"
             "    store.delete_documents([d.id for d in old if d.id not in cited])\n"
         ),
+        # `drop` on a field typed `Any` whose name matches no class of the tree that defines `drop`: unknown.
+        Valid(
+            "from typing import Any\n"
+            "\n"
+            "\n"
+            "class SessionStore:\n"
+            "    def __init__(self):\n"
+            "        self.sessions = {}\n"
+            "\n"
+            "    def drop(self, sid):\n"
+            "        return self.sessions.pop(sid, None)\n"
+            "\n"
+            "\n"
+            "class LogoutHandler:\n"
+            "    cache: Any\n"
+            "\n"
+            "    def handle(self, sid: str) -> None:\n"
+            "        self.cache.drop(sid)\n"
+        ),
+        # The record runs when `over` is not empty, before the loop that removes only then.
+        Valid(
+            "from dataclasses import dataclass\n"
+            "\n"
+            "\n"
+            "@dataclass\n"
+            "class Span:\n"
+            "    span_id: str\n"
+            "    content: str\n"
+            "\n"
+            "\n"
+            "class Window:\n"
+            "    def __init__(self, decision_log):\n"
+            "        self.spans: dict[str, Span] = {}\n"
+            "        self.decision_log = decision_log\n"
+            "\n"
+            "    def trim(self, budget: int) -> list[str]:\n"
+            "        over = [sid for sid, s in self.spans.items() if len(s.content) > budget]\n"
+            "        if over:\n"
+            '            self.decision_log.record("trim", over, f"over budget {budget}")\n'
+            "        for sid in over:\n"
+            "            del self.spans[sid]\n"
+            "        return over\n"
+        ),
     ]
     invalid = [
         Invalid(  # a method of the class a field of `self` holds prunes; the class holds a decision log
@@ -412,12 +468,74 @@ No fix: the rationale is the author's to write.
             column=26,
             message="`messages` pruned before the rationale is recorded in a decision log",
         ),
+        # A tool the agent calls to forget a span: its store field is `Any`, the one store class of the tree drops.
+        Invalid(
+            "from dataclasses import dataclass\n"
+            "from typing import Any\n"
+            "\n"
+            "\n"
+            "@dataclass\n"
+            "class Span:\n"
+            "    span_id: str\n"
+            "    content: str\n"
+            "\n"
+            "\n"
+            "class SpanStore:\n"
+            "    def __init__(self):\n"
+            "        self.spans: dict[str, Span] = {}\n"
+            "\n"
+            "    def drop(self, span_id):\n"
+            "        return self.spans.pop(span_id, None)\n"
+            "\n"
+            "\n"
+            "class DecisionLog:\n"
+            "    def __init__(self):\n"
+            "        self.entries = []\n"
+            "\n"
+            "    def record(self, edit, span_ids, rationale):\n"
+            "        self.entries.append((edit, span_ids, rationale))\n"
+            "\n"
+            "\n"
+            "class ForgetSpanTool:\n"
+            "    store: Any\n"
+            "    log: Any\n"
+            "\n"
+            "    def _run(self, span_id: str, reason: str) -> str:\n"
+            "        log: DecisionLog = self.log\n"
+            "        if self.store.drop(span_id) is None:\n"
+            '            return "no such span"\n'
+            '        log.record("forget", [span_id], reason)\n'
+            '        return "forgot"\n',
+            line=33, column=12, message="`self.store.spans` pruned before the rationale is recorded in a decision log",
+        ),
+        # Fields set from typed parameters in one tuple assignment; the drop sits in a comprehension's filter.
+        Invalid(
+            "class SpanStore:\n"
+            "    def __init__(self):\n"
+            "        self.spans = {}\n"
+            "\n"
+            "    def drop(self, span_id):\n"
+            "        return self.spans.pop(span_id, None)\n"
+            "\n"
+            "\n"
+            "class Compactor:\n"
+            "    def __init__(self, store: SpanStore, decisions):\n"
+            "        self.store, self.decisions = store, decisions\n"
+            "\n"
+            "    def compact(self, over_budget: list[str]) -> list[str]:\n"
+            "        removed = [sid for sid in over_budget if self.store.drop(sid)]\n"
+            '        self.decisions.record("compact", removed, "over budget")\n'
+            "        return removed\n",
+            line=14, column=50, message="`self.store.spans` pruned before the rationale is recorded in a decision log",
+        ),
     ]
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return _PRESCAN.search(source) is not None or any(
-            marker in source for marker in (*vocabulary.tombstone_markers, "tombstone", "TOMBSTONE")
+        return (
+            _PRESCAN.search(source) is not None
+            or any(marker in source for marker in (*vocabulary.tombstone_markers, "tombstone", "TOMBSTONE"))
+            or _helper_call(vocabulary).search(source) is not None  # `store.drop(sid)`: a project helper may prune
         )
 
     def __init__(self, context) -> None:
@@ -738,15 +856,17 @@ No fix: the rationale is the author's to write.
         return found
 
     def _is_policy(self, removal: cst.CSTNode, container: cst.BaseExpression, method: str | None = None) -> bool:
-        """The removal is a pruning decision: by the function's name, a guard, or its own arguments."""
+        """The removal is a pruning decision: by the name of the function or of its class, a guard, or its
+        own arguments."""
         assert self.function is not None
         if self.function.name.value in _LIFECYCLE or self._is_primitive(removal):
             return False
         container = self.state.aliases.resolve(container)
         words = self._policy_words()
         own = {part for name in chain_names(container) for part in name_parts(name)}
-        if has_word("_".join(p for p in name_parts(self.function.name.value) if p not in own), words):
-            return True  # `evict`, `trim_window`; not `transcribe_turns` for `self._turns`
+        named = [self.function.name.value, *((self.facts.self_class,) if self.facts and self.facts.self_class else ())]
+        if any(has_word("_".join(p for p in name_parts(n) if p not in own), words) for n in named):
+            return True  # `evict`, `trim_window`, `ForgetSpanTool._run`; not `transcribe_turns` for `self._turns`
         if isinstance(removal, cst.Del) or method in ("pop", "popleft"):
             argument = removal.target if isinstance(removal, cst.Del) else removal  # type: ignore[union-attr]
             if _slice_bounded(argument) or (isinstance(argument, cst.CSTNode) and _arguments_mention(argument, words)):
@@ -784,7 +904,8 @@ No fix: the rationale is the author's to write.
         return not self._holds_log()
 
     def _holds_log(self) -> bool:
-        """The function is given a decision log, or its class holds one (a parameter or field named or typed as one)."""
+        """The function is given a decision log, or its class holds one (a parameter, field or local named or
+        typed as one: `log: DecisionLog = self.log`)."""
         facts, vocabulary = self.facts, self.context.vocabulary
         if facts is None:
             return False
@@ -792,7 +913,9 @@ No fix: the rationale is the author's to write.
         fields = owner.fields if owner is not None else frozenset()
         return any(
             is_log_name(name, vocabulary) or is_log_type(annotation or "", vocabulary)
-            for name, annotation in [*facts.params.items(), *((f, facts.self_field_types.get(f)) for f in fields)]
+            for name, annotation in [
+                *facts.params.items(), *facts.types.items(), *((f, facts.self_field_types.get(f)) for f in fields)
+            ]
         )
 
     def _prunes_store(self, call: cst.Call, store: cst.BaseExpression) -> bool:
@@ -881,7 +1004,8 @@ No fix: the rationale is the author's to write.
         covering = {statements[r] for r in function.records if r in statements}
         for removal in function.removals:
             statement = statements.get(removal)
-            if statement is None or not reached_uncovered(node, statement, (covering | _loops_recording(function, removal)).__contains__):
+            loops = _loops_recording(function, removal) | _loops_after_guarded_record(node, function.records)
+            if statement is None or not reached_uncovered(node, statement, (covering | loops).__contains__):
                 continue
             covering.add(statement)  # a removal reached only after a reported one is not reported again
             self.report(removal, self.message.format(container=self._container_text(function, removal)))
@@ -904,7 +1028,12 @@ No fix: the rationale is the author's to write.
             if not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")):
                 # `window.drop(sid)` with `window: ContextWindow`, `self.window.drop(sid)` with
                 # `self.window = ContextWindow()`: a method of the class the receiver holds
-                held = self.context.project.class_named(self._held_type(receiver))
+                held_type = self._held_type(receiver)
+                held = self.context.project.class_named(held_type)
+                if held is None and held_type in (None, "Any", "object") and receiver is not None:
+                    # `self.store.drop(sid)` with `store: Any`: the one class of the tree named so that defines it
+                    noun = name_parts(last_name(receiver) or "")[-1:]
+                    held = self.context.project.class_defining(name, noun[0]) if noun else None
                 if held is None:
                     return None  # a method of a class the call does not name
                 fields = held.fields
@@ -954,6 +1083,32 @@ def _loops_recording(function: _Function, removal: cst.CSTNode) -> set[cst.CSTNo
         loop for loops in function.record_loops.values() for loop in loops
         if same_expression(function.aliases.resolve(loop.iter), removed)
     }
+
+
+def _loops_after_guarded_record(function: cst.FunctionDef, records: list[cst.CSTNode]) -> set[cst.CSTNode]:
+    """`if ids: log.record(...)` and after it `for sid in ids: store.drop(sid)`: the loop removes nothing
+    unless `ids` held, and then the record was made first."""
+    if not records:
+        return set()
+    wanted = set(map(id, records))
+    tested: set[str] = set()  # names whose truth guards a record, in an `if` already left
+    found: set[cst.CSTNode] = set()
+
+    def holds_record(node: cst.CSTNode) -> bool:
+        return id(node) in wanted or any(holds_record(child) for child in node.children)
+
+    def walk(node: cst.CSTNode) -> None:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and node is not function:
+            return
+        if isinstance(node, cst.For) and isinstance(node.iter, cst.Name) and node.iter.value in tested:
+            found.add(node)
+        for child in node.children:
+            walk(child)
+        if isinstance(node, cst.If) and isinstance(node.test, cst.Name) and holds_record(node.body):
+            tested.add(node.test.value)
+
+    walk(function)
+    return found
 
 
 def _names_a_span_type(type_name: str, analysis) -> bool:
