@@ -42,6 +42,8 @@ UI_NOUNS = frozenset({
     "widget", "panel", "pane", "label", "button", "window", "dialog", "modal", "toast", "banner", "tooltip",
     "badge", "tab", "screen", "view", "form", "menu", "toolbar", "sidebar", "card", "tile", "chip", "drawer",
 })
+# Last words of a class name that make it a database row (`TicketRow`): not a span.
+ROW_NOUNS = frozenset({"row", "dbrow"})
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
@@ -118,7 +120,8 @@ class SpanClass:
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
-        class that extends a library class (a widget, an exception) or maps a database table is not,
+        class that extends a library class (a widget, an exception) or maps a database table (by its ORM
+        or its name: `TicketRow`) is not,
         nor one placed on a screen (two layout fields: `Label(id, text, x, y)`, or named as a screen
         element: `TicketPanel(id, content)`), nor one the configuration exempts
         (`vocabulary.not_span_classes`)."""
@@ -128,7 +131,7 @@ class SpanClass:
             return True
         if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2:
             return False
-        if (parts := name_parts(self.name)) and parts[-1] in UI_NOUNS:
+        if (parts := name_parts(self.name)) and (parts[-1] in UI_NOUNS or parts[-1] in ROW_NOUNS):
             return False
         return (self.is_record and self.strong_content) or self.own_content
 

@@ -61,6 +61,13 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
 """
     valid = [
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass TicketPanel:\n    id: str\n    content: str = \"\"\n\n    def show(self, text: str) -> None:\n        self.content = text[:500]\n"),
+        # A database row read with sqlite3 and written back: named as a row, not a span.
+        Valid(
+            "import sqlite3\nfrom dataclasses import dataclass\n\n@dataclass\nclass TicketRow:\n    id: int\n    content: str\n\n"
+            "def append_reply(conn: sqlite3.Connection, row: TicketRow, reply: str) -> None:\n"
+            "    row.content = row.content + '\\n' + reply\n"
+            "    conn.execute('UPDATE tickets SET content = ? WHERE id = ?', (row.content, row.id))\n"
+        ),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\nclass Stream:\n    def _to_message(self, chunk: str) -> ChatMessage:\n        return ChatMessage(id=new_id(), content=chunk)\n\n    def emit(self, chunk: str) -> ChatMessage:\n        message = self._to_message(chunk)\n        message.content = message.content.strip()\n        return message\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\nclass Agent:\n    def reply(self, messages: list[ChatMessage]) -> ChatMessage:\n        response = self.model.invoke(messages)\n        response.content = response.content.strip()\n        return response\n"),
         Valid("class Message:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n\ndef build(id):\n    message = Message(id, '')\n    message.content = 'x'\n    return message\n"),

@@ -215,6 +215,13 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         ),
         # known only by its name, and the one class of the module with a `text` is a widget, not a span
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Label:\n    id: str\n    text: str\n    x: int = 0\n    y: int = 0\n\ndef highlighted(span, sel):\n    return span.text[sel.start:sel.end]\n"),
+        # The stored entry's version is compared first; bounds computed now from a match are fresh.
+        Valid(
+            "def sentence(span, entry, n):\n    if entry['version'] != span.version:\n        return None\n"
+            "    start, end = entry['sentences'][n]\n    return span.content[start:end]\n\n"
+            "def highlight(span, pattern):\n    m = re.search(pattern, span.content)\n    start, end = m.span()\n"
+            "    return span.content[start:end]\n"
+        ),
     ]
     invalid = [
         Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
@@ -290,6 +297,13 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "    return rec['text'][c['start']:c['end']] if rec else ''\n",
             line=13, column=12,
             message="`rec['text']` sliced with offsets from `c` without checking its version or hash against the span",
+        ),
+        # Bounds unpacked from a field of a stored entry, whatever the field is called.
+        Invalid(
+            "class OffsetIndex:\n    def sentence(self, span_id, n):\n        start, end = self.entries[span_id]['sentences'][n]\n"
+            "        return self.store.spans[span_id].content[start:end]\n",
+            line=4, column=16,
+            message="`self.store.spans[span_id].content` sliced with offsets from `self.entries[span_id]` without checking its version or hash against the span",
         ),
     ]
 
@@ -395,6 +409,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else []
         )
         artifact = self._artifact_in(value)
+        if artifact is None and isinstance(target, (cst.Tuple, cst.List)):
+            artifact = self._unpacked_bounds(names, value)
         content_of = self._content_owner(value)
         function.aliases.bind(target, value)
         for name in names:
@@ -409,6 +425,24 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 function.artifact_locals[name.value] = artifact
             elif content_of is not None and isinstance(target, cst.Name):
                 function.content_locals[name.value] = content_of
+
+    def _unpacked_bounds(self, names: list[cst.BaseExpression], value: cst.BaseExpression) -> cst.BaseExpression | None:
+        """`start, end = entry["sentences"][n]`, `lo, hi = art.spans[i]`: names that say bounds, unpacked from
+        a field of a stored record; the record (`entry`) is the artifact."""
+        if not names or not all(isinstance(n, cst.Name) and _OFFSET_PARTS.intersection(name_parts(n.value)) for n in names):
+            return None
+        node = value
+        while isinstance(node, cst.Subscript) and string_key(node) is None:
+            node = node.value  # `[n]`: an item of the field
+        if isinstance(node, cst.Attribute):
+            record = node.value
+        elif isinstance(node, cst.Subscript):
+            record = node.value  # `entry["sentences"]`
+        else:
+            return None
+        if access_root(record) is None or (isinstance(record, cst.Name) and record.value in ("self", "cls")):
+            return None
+        return record
 
     def _content_owner(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
         """The span whose content `expr` is: `span` for `span.content` (or `str(span.content)`)."""
