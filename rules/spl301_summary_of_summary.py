@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
-from spanlint.rules import flow
+from spanlint.rules import flow, traversal
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
@@ -25,6 +25,8 @@ from runtime_guard.vocabulary import Vocabulary
 
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
 _OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "type", "hash", "count_tokens"})
+# Last words of a class name that make it a record of what its other words say (`SummaryRecord`).
+_RECORD_NOUNS = frozenset({"record", "note", "item", "doc", "document", "text", "result"})
 _OPAQUE_PREFIXES = frozenset({"is", "has", "should", "can", "count", "num", "get_num", "len"})
 
 
@@ -44,6 +46,7 @@ class SummarizeCallPrefilter(Prefilter):
         self.request = summarize_request(self.vocabulary)
         self.prompts: set[str] = set()  # module constants whose value asks for a summary
         self._request_lines: list[int] | None = None
+        self.helpers: set[str] = set()  # functions holding a call marked here: a call of one may summarize
 
     def words(self) -> tuple[str, ...]:
         return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
@@ -64,6 +67,18 @@ class SummarizeCallPrefilter(Prefilter):
             self.walks_whole(scope) or any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
         ))):
             self.mark(node)
+            if scope.node is not None:
+                self.helpers.add(scope.node.name)
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        """Calls of the module's functions that hold a summarize call (`self._complete(body)`)."""
+        if not self.helpers:
+            return
+        for scope in scopes:
+            if scope.node is not None:
+                for node in walk(scope.node):
+                    if isinstance(node, ast.Call) and last_name(node) in self.helpers:
+                        self.mark(node)
 
     def walks_whole(self, scope: Scope) -> bool:
         """A function whose lines ask for a summary, or name a module constant that does: its model calls
@@ -336,6 +351,14 @@ No fix: what to record as lineage is the caller's decision.
             "def recap_prompt(chain, recap: Recap, turns):\n"
             "    return chain.invoke({'input': f'Extend the summary: {recap.text}', 'turns': turns})\n"
         ),
+        # Re-summarized from the sources the running summary lists, not from its text.
+        Valid(
+            "from dataclasses import dataclass\nfrom typing import Optional\n\nSUMMARY_PROMPT = \"Summarise the conversation. Keep names and dates.\"\n\n@dataclass\nclass SummaryRecord:\n    summary_id: str\n    text: str\n\n"
+            "class Summarizer:\n    current: Optional[SummaryRecord] = None\n\n"
+            "    async def rebuild(self, store) -> SummaryRecord:\n"
+            "        text = await self.summarize([store.get(i).text for i in self.current.source_ids])\n"
+            "        self.current = SummaryRecord(\"s2\", text)\n        return self.current\n"
+        ),
     ]
     invalid = [
         Invalid(  # the prompt chosen in `if`/`else`: the branch that extends the summary reaches the call
@@ -496,6 +519,19 @@ No fix: what to record as lineage is the caller's decision.
             line=4, column=44,
             message="`summarize(...)` summarizes a summary (`blob` holds an earlier summary) and the chain is not recorded",
         ),
+        # The running summary is typed as a summary; the module's own helper does the model call.
+        Invalid(
+            "from dataclasses import dataclass\nfrom typing import Optional\n\nSUMMARY_PROMPT = \"Summarise the conversation. Keep names and dates.\"\n\n@dataclass\nclass SummaryRecord:\n    summary_id: str\n    text: str\n\n"
+            "class Summarizer:\n    current: Optional[SummaryRecord] = None\n\n"
+            "    async def _complete(self, body: str) -> str:\n"
+            "        return (await self.llm.ainvoke([(\"system\", SUMMARY_PROMPT), (\"user\", body)])).text\n\n"
+            "    async def roll_up(self, new_text: str) -> SummaryRecord:\n"
+            "        rec = self.current\n"
+            "        text = await self._complete(rec.text + \"\\n\" + new_text)\n"
+            "        self.current = SummaryRecord(\"s2\", text)\n        return self.current\n",
+            line=19, column=22,
+            message="`_complete(...)` summarizes a summary (`rec.text`) and the chain is not recorded",
+        ),
     ]
 
     @classmethod
@@ -511,6 +547,7 @@ No fix: what to record as lineage is the caller's decision.
         # Parameter annotations of this module's functions, by function name.
         self._signatures: dict[str, dict[str, str | None]] = {}
         self._order = 0
+        self._helpers: frozenset[str] | None = None
 
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -604,7 +641,7 @@ No fix: what to record as lineage is the caller's decision.
         elif name and name[0].isupper():
             scope.unlinked.add(name)
         self._collects_summaries(node)
-        summarizes = self.context.analysis.is_summarize_call(node)
+        summarizes = self.context.analysis.is_summarize_call(node) or self._calls_summarizing_helper(node)
         if not summarizes and name not in MODEL_CALLS:
             return
         inputs = _Inputs()
@@ -622,6 +659,45 @@ No fix: what to record as lineage is the caller's decision.
         scope.calls.append(
             _Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes, receiver=receiver)
         )
+
+    def _calls_summarizing_helper(self, call: cst.Call) -> bool:
+        """`self._complete(body)`, `_complete(body)`: a call of a function or method of this module that
+        summarizes (`_summarizing_helpers`), named for something else (a name that says summarizing is
+        judged by its name: `zlib.compress` is not one)."""
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            if not (isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")):
+                return False
+            name = func.attr.value
+        elif isinstance(func, cst.Name):
+            name = func.value
+        else:
+            return False
+        words = self.context.vocabulary.summarize_words
+        return name in self._summarizing_helpers() and not any(part in words for part in name_parts(name))
+
+    def _summarizing_helpers(self) -> frozenset[str]:
+        """Functions and methods of this module that give one of their parameters to a summarize call
+        (`_complete(self, body)` calling `llm.ainvoke([SystemMessage(SUMMARY_PROMPT), HumanMessage(body)])`):
+        a call of one summarizes its argument."""
+        if self._helpers is None:
+            found: set[str] = set()
+            is_summarize = self.context.analysis.is_summarize_call
+            for node in traversal.descendants(self.context.module):
+                if not isinstance(node, cst.FunctionDef):
+                    continue
+                params = {
+                    p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)
+                } - {"self", "cls"}
+                if params and any(
+                    isinstance(call, cst.Call) and is_summarize(call) and any(
+                        isinstance(n, cst.Name) and n.value in params for a in call.args for n in traversal.descendants(a.value)
+                    )
+                    for call in traversal.descendants(node.body)
+                ):
+                    found.add(node.name.value)
+            self._helpers = frozenset(found)
+        return self._helpers
 
     def _collects_summaries(self, call: cst.Call) -> None:
         """`parts.append(summarize(c))`: the list now holds summaries."""
@@ -740,28 +816,33 @@ No fix: what to record as lineage is the caller's decision.
         self._stack[-1].bindings.setdefault(name, []).append(binding)
 
     # --- reading arguments -----------------------------------------------------------------
-    def _scan(self, expr: cst.BaseExpression, inputs: _Inputs) -> None:
-        """Collect what `expr` reads: names, attribute chains, summaries, nested summarize calls."""
+    def _scan(self, expr: cst.BaseExpression, inputs: _Inputs, whole: bool = True) -> None:
+        """Collect what `expr` reads: names, attribute chains, summaries, nested summarize calls. `whole`:
+        `expr` is read itself, not as the object of an attribute or item read."""
         analysis = self.context.analysis
         if isinstance(expr, cst.Name):
             inputs.names.add(expr.value)
             self._add_resolved(expr, inputs)
             # A local bound in this function is judged by what it was bound to (its bindings), not its name.
-            if analysis.says_summary(expr.value) and expr.value not in self._stack[-1].bindings:
+            if (analysis.says_summary(expr.value) and expr.value not in self._stack[-1].bindings) or (
+                whole and self._typed_summary(expr)
+            ):
                 inputs.summary = inputs.summary or expr.value
         elif isinstance(expr, cst.Attribute):
             inputs.texts.add(self.context.module.code_for_node(expr))
             self._add_resolved(expr, inputs)
-            if analysis.says_summary(expr.attr.value):
+            if analysis.says_summary(expr.attr.value) or (whole and self._typed_summary(expr)) or (
+                expr.attr.value in self.context.vocabulary.content_fields and self._typed_summary(expr.value)
+            ):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
-            self._scan(expr.value, inputs)
+            self._scan(expr.value, inputs, whole=False)
         elif isinstance(expr, cst.Subscript):
             inputs.texts.add(self.context.module.code_for_node(expr))
             self._add_resolved(expr, inputs)
             key = string_key(expr)
             if (key and analysis.says_summary(key) and not _from_payload(expr)) or self._summary_key(expr.slice[0].slice):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
-            self._scan(expr.value, inputs)
+            self._scan(expr.value, inputs, whole=False)
         elif isinstance(expr, cst.Call):
             self._scan_call(expr, inputs)
         elif isinstance(expr, cst.Await):
@@ -803,6 +884,21 @@ No fix: what to record as lineage is the caller's decision.
             self._scan(expr.for_in.iter, inputs)
         elif isinstance(expr, cst.StarredElement):
             self._scan(expr.value, inputs)
+
+    def _typed_summary(self, expr: cst.BaseExpression) -> bool:
+        """`self.current` declared `Optional[SummaryRecord]`, `rec = self.current`: a value whose class of the
+        tree is named as a summary is one, whatever the value's name (read whole or for its content, not
+        for its `source_ids`)."""
+        if isinstance(expr, cst.Name) and expr.value in ("self", "cls"):
+            return False
+        known = self.context.analysis.known_class(expr, self.facts)
+        if known is None:
+            return False
+        parts = name_parts(known.name)  # `SummaryRecord`, `RunningSummary`; not `ChatSummaryMemoryBuffer`
+        vocabulary = self.context.vocabulary
+        return any(self.context.analysis.says_summary(p) for p in parts) and (
+            parts[-1] in vocabulary.summary_words or parts[-1] in vocabulary.span_nouns or parts[-1] in _RECORD_NOUNS
+        )
 
     def _summary_key(self, key: cst.CSTNode) -> bool:
         """`summary_id`, `self.summary_key`: a key naming a summary's id, so what it reads (`store.get(summary_id)`,

@@ -60,7 +60,7 @@ class Vocabulary:
     )
     summary_verbs: tuple[str, ...] = _t(
         "predict", "generate", "create", "make", "build", "update", "new", "compute", "produce",
-        "refresh", "roll",
+        "refresh", "roll", "shorten", "tighten", "refine",
     )
     not_summarize_modules: tuple[str, ...] = _t("zlib", "gzip", "lzma", "bz2", "brotli", "zstd", "snappy")
     # A callee whose first word is one of these only mentions summarizing (`should_summarize`,
