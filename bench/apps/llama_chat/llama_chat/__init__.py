@@ -1,0 +1,1 @@
+"""llama_chat: the support assistant's chat backend."""
