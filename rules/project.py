@@ -41,6 +41,7 @@ LAYOUT_FIELDS = frozenset({"x", "y", "width", "height", "left", "top"})
 UI_NOUNS = frozenset({
     "widget", "panel", "pane", "label", "button", "window", "dialog", "modal", "toast", "banner", "tooltip",
     "badge", "tab", "screen", "view", "form", "menu", "toolbar", "sidebar", "card", "tile", "chip", "drawer",
+    "bubble", "balloon", "popup", "popover",
 })
 # Last words of a class name that make it a database row (`TicketRow`): not a span.
 ROW_NOUNS = frozenset({"row", "dbrow"})
@@ -119,19 +120,20 @@ class SpanClass:
         """A span declares an id and a content field (or a content setter method), and is named with a
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
-        content field other than `value` (`Note(id, text)`). Without a span noun, version or hash, a
-        class that extends a library class (a widget, an exception) or maps a database table (by its ORM
-        or its name: `TicketRow`) is not,
-        nor one placed on a screen (two layout fields: `Label(id, text, x, y)`, or named as a screen
-        element: `TicketPanel(id, content)`), nor one the configuration exempts
-        (`vocabulary.not_span_classes`)."""
+        content field other than `value` (`Note(id, text)`). Without a version or hash, a class named as
+        a screen element or a database row (`MessageBubble`, `TicketPanel`, `TicketRow`) is not; without
+        a span noun either, nor is one that extends a library class (a widget, an exception), maps a
+        database table or is placed on a screen (two layout fields: `Label(id, text, x, y)`); nor is one
+        the configuration exempts (`vocabulary.not_span_classes`)."""
         if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters)):
             return False
-        if self.named_like_span or self.version_fields or self.hash_fields:
+        if self.version_fields or self.hash_fields:
+            return True
+        if (parts := name_parts(self.name)) and (parts[-1] in UI_NOUNS or parts[-1] in ROW_NOUNS):
+            return False  # `MessageBubble`: the span noun only says what the screen element shows
+        if self.named_like_span:
             return True
         if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2:
-            return False
-        if (parts := name_parts(self.name)) and (parts[-1] in UI_NOUNS or parts[-1] in ROW_NOUNS):
             return False
         return (self.is_record and self.strong_content) or self.own_content
 

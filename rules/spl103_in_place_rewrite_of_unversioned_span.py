@@ -61,6 +61,11 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
 """
     valid = [
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass TicketPanel:\n    id: str\n    content: str = \"\"\n\n    def show(self, text: str) -> None:\n        self.content = text[:500]\n"),
+        # A chat bubble on screen showing a message: the span noun says what it shows.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass MessageBubble:\n    id: str\n    text: str = ''\n\n"
+            "def stream_into(bubble: MessageBubble, delta: str) -> None:\n    bubble.text += delta\n"
+        ),
         # A database row read with sqlite3 and written back: named as a row, not a span.
         Valid(
             "import sqlite3\nfrom dataclasses import dataclass\n\n@dataclass\nclass TicketRow:\n    id: int\n    content: str\n\n"
