@@ -6,6 +6,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from spanlint.rules import traversal
 from spanlint.rules.aliases import ValueAliases
 from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key, string_value
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
@@ -37,8 +38,9 @@ def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
 
 class CacheKeyPrefilter(Prefilter):
     """A cache-named mapping read or written under a key that may be an id, a dict comprehension
-    keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a test of
-    whether an attribute mapping holds a key (`if bid not in self.rendered:`, filled once)."""
+    keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a write into
+    an attribute mapping the function tested for the key (`if bid not in self.rendered:`, or
+    `n = self.counts.get(k)`: filled once)."""
 
     shape = "cache-keyed-on-id"
     statements = (*FUNCTIONS, *ASSIGNMENTS, ast.If)
@@ -65,16 +67,29 @@ class CacheKeyPrefilter(Prefilter):
                 tested.update(c.attr for op, c in zip(test.ops, test.comparators)
                               if isinstance(op, (ast.In, ast.NotIn)) and isinstance(c, ast.Attribute))
             return
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute)
-            and t.value.attr in scope.notes.get("membership_tested", ()) for t in node.targets
-        ):
-            self.mark(node)  # `if k not in self.m: self.m[k] = ...`: filled once per key
-        elif (
-            node.value is not None and isinstance(node.value, ast.DictComp)
-            and self._key_names_id(node.value.key, any_name=False)
-        ):
-            self.mark(node.value)
+        value = getattr(node, "value", None)
+        if (
+            isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get"
+            and isinstance(value.func.value, ast.Attribute)
+        ):  # `n = self.counts.get(k)`, filled when missing
+            scope.notes.setdefault("membership_tested", set()).add(value.func.value.attr)
+        if isinstance(node, ast.Assign):
+            scope.notes.setdefault("attribute_items_written", []).extend(
+                (t.value.attr, node) for t in node.targets
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute)
+            )
+        if value is not None and isinstance(value, ast.DictComp) and self._key_names_id(value.key, any_name=False):
+            self.mark(value)
+
+    def statements_done(self, scopes: list[Scope]) -> None:
+        """`if k not in self.m: self.m[k] = ...`, `n = self.m.get(k)` then `self.m[k] = n`: an attribute
+        mapping filled once per key (the walk meets a block's statements in any order)."""
+        for scope in scopes:
+            tested = scope.notes.get("membership_tested")
+            if tested:
+                for attr, node in scope.notes.get("attribute_items_written", ()):
+                    if attr in tested:
+                        self.mark(node)
 
     def expression(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.Call):
@@ -145,7 +160,9 @@ class _Frame:
     # locals not derived when bound, by what they were bound to: derived from the span a later key names
     # (`vec = self.embed(seg.body)`; `cache[seg.seg_id] = vec`)
     computed: dict[str, cst.BaseExpression] = field(default_factory=dict)
-    # (mapping, key) codes of `if key not in self.mapping:` tests: a mapping filled once per key
+    bound: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> what it was last bound to
+    # (mapping, key) codes of `if key not in self.mapping:` tests and `self.mapping.get(key)` reads: a
+    # mapping filled once per key
     tested: set[tuple[str, str]] = field(default_factory=set)
 
 
@@ -187,7 +204,8 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
 (embeddings, offsets, citations, token counts), or when an attribute mapping is filled once per key
-(`if bid not in self.rendered: self.rendered[bid] = block.value.splitlines()`); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
+(`if bid not in self.rendered: self.rendered[bid] = block.value.splitlines()`, or after
+`n = self._counts.get(span.span_id)` found nothing); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
 class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
@@ -283,6 +301,16 @@ No fix: the right key depends on what the span carries (a version, a content has
         Valid(
             "def prune_low(store, scores: dict[str, float], floor: float) -> list[str]:\n"
             "    return [m.span_id for m in store.live() if scores.get(m.span_id, 1.0) < floor]\n"
+        ),
+        # Made from the whole message (a widget for it), not from its content: not derived.
+        Valid(
+            "class MessageList:\n"
+            "    async def show(self, messages):\n"
+            "        for message in messages:\n"
+            "            widget = self._uis.get(message.id)\n"
+            "            if widget is None:\n"
+            "                widget = self._new_ui(message)\n"
+            "                self._uis[message.id] = widget\n"
         ),
         # Filled once per message id with what is not derived from its content: a queue, the message itself.
         Valid(
@@ -382,6 +410,17 @@ No fix: the right key depends on what the span carries (a version, a content has
             '    def add(self, node):\n'
             '        self._embeddings.update({node.node_id: self.model.embed(node.text)})\n',
             line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
+        ),
+        # A token count looked up, computed when missing and kept under the span id.
+        Invalid(
+            "class TokenBudget:\n"
+            "    def cost(self, span) -> int:\n"
+            "        n = self._counts.get(span.span_id)\n"
+            "        if n is None:\n"
+            "            n = count_tokens(span.content)\n"
+            "            self._counts[span.span_id] = n\n"
+            "        return n\n",
+            line=6, column=26, message="`self._counts` holds an artifact derived from span content keyed on the span id `span.span_id` alone",
         ),
         # Not named a cache, but filled once per node id: kept from the first fill on.
         Invalid(
@@ -501,6 +540,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             else:
                 frame.span_ids.pop(target.value, None)
             frame.computed.pop(target.value, None)
+            frame.bound[target.value] = value
             if self._derived(value, set()):
                 frame.derived.add(target.value)
             else:
@@ -528,9 +568,14 @@ No fix: the right key depends on what the span carries (a version, a content has
         if not self._persistent(mapping):
             return
         mapping_code = self.context.module.code_for_node(mapping)
+        filled_once = False  # a mapping not named a cache, filled once per key with a value computed from content
         if not self._is_cache(mapping):
+            frame = self._frames[-1]
+            if value is None and frame is not None and isinstance(mapping, cst.Attribute):
+                frame.tested.add((mapping_code, self.context.module.code_for_node(key)))  # `self.counts.get(k)`
             if value is None or not self._filled_once(mapping_code, key, value):
                 return
+            filled_once = True
         span_id = self._span_id(key, set())
         if span_id is None:
             return
@@ -541,20 +586,33 @@ No fix: the right key depends on what the span carries (a version, a content has
             return
         if self._is_itself(value, span_id) or _is_empty(value):
             return
-        if says_derived or self._derived(value, {self._owner(span_id)}):
+        if says_derived or filled_once or self._derived(value, {self._owner(span_id)}):
             self._written.add(mapping_code)
             self.report(key, self._message(mapping_code, key))
 
     def _filled_once(self, mapping_code: str, key: cst.BaseExpression, value: cst.BaseExpression) -> bool:
-        """`if bid not in self.rendered: self.rendered[bid] = lines`: a value computed (not the content
-        as is) and stored in a mapping the function tested for the key, so it is kept from the first fill."""
+        """`if bid not in self.rendered: self.rendered[bid] = lines`: a value computed from the content (not
+        the content as is) and stored in a mapping the function tested for the key, so it is kept from
+        the first fill."""
         frame = self._frames[-1]
         if frame is None or (mapping_code, self.context.module.code_for_node(key)) not in frame.tested:
             return False
         if isinstance(value, cst.Await):
             value = value.expression
-        return isinstance(value, cst.Call) or (
-            isinstance(value, cst.Name) and (value.value in frame.computed or value.value in frame.derived)
+        if isinstance(value, cst.Attribute) or (isinstance(value, cst.Subscript) and string_key(value) is not None):
+            return False  # the content as it is, or a field of the span
+        return self._computed_from_content(value, frame, 3)
+
+    def _computed_from_content(self, value: cst.BaseExpression, frame: _Frame, depth: int) -> bool:
+        """`value` reads a content field (`count_tokens(span.content)`), itself or through the locals it is
+        computed from (`items[:3]`, `items` from `raw`, `raw = await llm.apredict(..., answer=span.text)`);
+        not a value made from the whole span (a widget for it)."""
+        if self._content_read.search(self.context.module.code_for_node(value)) is not None:
+            return True
+        return depth > 0 and any(
+            isinstance(node, cst.Name) and (bound := frame.bound.get(node.value)) is not None
+            and bound is not value and self._computed_from_content(bound, frame, depth - 1)
+            for node in traversal.descendants(value)
         )
 
     def _comprehension(self, comp: cst.DictComp) -> None:
