@@ -34,6 +34,12 @@ _RATIONALE_PARAMS = frozenset({"reason", "rationale", "why", "justification", "b
 # the log a class keeps in it is rewritten.
 _FILE_REWRITES = frozenset({"write_text", "write_bytes", "unlink", "truncate"})
 _FILE_CALLS = _FILE_REWRITES | {"open", "remove"}  # what the pre-filter looks at in a log class
+# Methods of a key-value store (LangGraph's `BaseStore`, a Redis or document client) that write an item
+# under a key, and those that delete one: a log class writing its entries to a store keeps them there.
+_STORE_PUTS = frozenset({"put", "aput", "set", "upsert", "aupsert", "insert", "insert_one"})
+_STORE_DELETES = frozenset(
+    {"delete", "adelete", "delete_one", "delete_many", "remove", "drop", "purge", "truncate", "clear"}
+)
 _INT_INDEX_NAMES = frozenset({"i", "j", "k", "n", "idx", "index", "pos", "position", "last", "first"})
 
 
@@ -114,7 +120,7 @@ class DecisionLogEditPrefilter(Prefilter):
         func = node.func
         if (isinstance(func, ast.Attribute) and self._log_like(func.value, scope)) or (
             node.args and self._log_like(node.args[0], scope)
-        ) or (self._log_class(scope) and last_name(node) in _FILE_CALLS):
+        ) or (self._log_class(scope) and last_name(node) in (_FILE_CALLS | _STORE_PUTS | _STORE_DELETES)):
             self.mark(node)
 
     def _edits_log(self, target: ast.expr, scope: Scope) -> bool:
@@ -217,7 +223,9 @@ match the vocabulary's `decision_log_names` (`decision_log`, `audit_log.entries`
 and, inside a class named as a log (`...Log`) whose methods take a reason (`class CurationLog` with
 `add(self, action, node_id, reason)`), the list of entries it keeps. In a log class that appends its
 entries to a file (`open(self.path, "a")`), rewriting or deleting that file (`self.path.write_text(...)`,
-`open(self.path, "w")`, `self.path.unlink()`) edits the log too.
+`open(self.path, "w")`, `self.path.unlink()`) edits the log too; so, in a log class that puts its
+entries in a key-value store (`self._store.aput(ns, entry_id, entry)`, LangGraph's `BaseStore`), does
+deleting from that store or putting under a key the method was given, outside a method that adds.
 
 ## Why is this bad?
 The decision log is the evidence of why spans were pruned or rewritten. Editing it after the
@@ -312,6 +320,14 @@ No fix: what to keep is a policy decision.
             "        lines = self.path.read_text().splitlines()\n"
             "        self.export_path.write_text('\\n'.join(lines[-100:]))\n"
         ),
+        # A store-backed log that only adds entries, under ids it makes or is given by the recorder.
+        Valid(
+            "import uuid\n\nclass DecisionLog:\n    def __init__(self, store, ns):\n        self._store, self._ns = store, ns\n\n"
+            "    async def record(self, op, rationale):\n        entry_id = uuid.uuid4().hex\n"
+            "        await self._store.aput(self._ns, entry_id, {\"op\": op, \"rationale\": rationale})\n        return entry_id\n\n"
+            "    async def record_many(self, decisions):\n        for entry_id, d in decisions.items():\n"
+            "            await self._store.aput(self._ns, entry_id, d)\n"
+        ),
     ]
     invalid = [
         Invalid("def undo(self):\n    self.decision_log.pop()\n", line=2, column=5, message="Decision log `self.decision_log` mutated by `.pop()`"),
@@ -387,6 +403,23 @@ No fix: what to keep is a policy decision.
             "    def rotate(self):\n"
             "        os.remove(self.log_file)\n",
             line=10, column=9, message="Decision log `self.log_file` mutated by rewriting its file",
+        ),
+        # A log kept in a key-value store (LangGraph's `BaseStore`): an entry written over, old entries deleted.
+        Invalid(
+            "import uuid\n\nclass DecisionLog:\n    def __init__(self, store, ns):\n        self._store, self._ns = store, ns\n\n"
+            "    async def record(self, op, rationale):\n        entry_id = uuid.uuid4().hex\n"
+            "        await self._store.aput(self._ns, entry_id, {\"op\": op, \"rationale\": rationale})\n        return entry_id\n\n"
+            "    async def annotate(self, entry_id, note):\n        item = await self._store.aget(self._ns, entry_id)\n"
+            "        await self._store.aput(self._ns, entry_id, {**item.value, \"note\": note})\n",
+            line=14, column=15, message="Decision log `self._store` mutated by `.aput()` over an existing entry",
+        ),
+        Invalid(
+            "import uuid\n\nclass DecisionLog:\n    def __init__(self, store, ns):\n        self._store, self._ns = store, ns\n\n"
+            "    async def record(self, op, rationale):\n        entry_id = uuid.uuid4().hex\n"
+            "        await self._store.aput(self._ns, entry_id, {\"op\": op, \"rationale\": rationale})\n        return entry_id\n\n"
+            "    async def rotate(self, keep):\n        items = await self._store.asearch(self._ns)\n"
+            "        for it in items[:-keep]:\n            await self._store.adelete(self._ns, it.key)\n",
+            line=15, column=19, message="Decision log `self._store` mutated by `.adelete()` on its store",
         ),
     ]
 
@@ -556,6 +589,33 @@ No fix: what to keep is a policy decision.
         stored = self._stored_file(node)
         if stored is not None:
             self._flag(node, stored, "rewriting its file")
+            return
+        how = self._store_edit(node)
+        if how is not None:
+            self._flag(node, func.value, how)
+
+    def _store_edit(self, call: cst.Call) -> str | None:
+        """In a log class that puts its entries in a store at `self.<attr>` (`_LogClass.stores`): a delete
+        from that store, or a put under a key the method was given (an existing entry's id) in a method
+        other than one that adds (`record(entry_id, ...)`), not under one it made (`uuid4().hex`)."""
+        own = self._own_class()
+        func = call.func
+        if own is None or not own.stores or self.function is None or self.function.name.value in BUILDERS:
+            return None
+        if not (
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)
+            and isinstance(func.value.value, cst.Name) and func.value.value.value == "self"
+            and func.value.attr.value in own.stores
+        ):
+            return None
+        method = func.attr.value
+        if method in _STORE_DELETES:
+            return f"`.{method}()` on its store"
+        adding = name_parts(self.function.name.value)[:1] in (["add"], ["note"], *([m] for m in self.context.vocabulary.record_methods))
+        params = set(self.facts.params) - {"self"} if self.facts is not None else set()
+        if method in _STORE_PUTS and not adding and any(isinstance(a.value, cst.Name) and a.value.value in params for a in call.args[:2]):
+            return f"`.{method}()` over an existing entry"
+        return None
 
     def _stored_file(self, call: cst.Call) -> cst.BaseExpression | None:
         """`self.path.write_text(...)`, `open(self.path, "w")` in a log class that appends to the file at
@@ -601,6 +661,7 @@ class _LogClass:
     name: str
     reasons: bool = False  # it records reasons (`_reason_log`)
     files: frozenset[str] = frozenset()  # attributes of `self` naming the file it appends entries to
+    stores: frozenset[str] = frozenset()  # attributes of `self` holding the store it puts entries in
 
     @classmethod
     def of(cls, node: cst.ClassDef, vocabulary: Vocabulary) -> "_LogClass":
@@ -618,7 +679,15 @@ class _LogClass:
             for names in [_appended_file(call)]
             if names
         ) if named or reasons else frozenset()
-        return cls(name, reasons, files)
+        stores = frozenset(
+            call.func.value.attr.value
+            for m in methods
+            for call in descendants(m)
+            if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value in _STORE_PUTS
+            and isinstance(call.func.value, cst.Attribute) and isinstance(call.func.value.value, cst.Name)
+            and call.func.value.value.value == "self"
+        ) if named or reasons else frozenset()
+        return cls(name, reasons, files, stores)
 
 
 def _appended_file(call: cst.Call) -> list[str]:
