@@ -411,6 +411,16 @@ No fix: the right key depends on what the span carries (a version, a content has
             '        self._embeddings.update({node.node_id: self.model.embed(node.text)})\n',
             line=3, column=34, message="`self._embeddings` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
         ),
+        # Vectors embedded in one batch and stored beside the messages they were made from.
+        Invalid(
+            "from langchain_core.messages import BaseMessage\n\n"
+            "class MessageVectors:\n"
+            "    async def vectors_for(self, messages: list[BaseMessage]) -> None:\n"
+            "        missing = [m for m in messages if m.id not in self._vectors]\n"
+            "        fresh = await self._embedder.aembed_documents([m.text for m in missing])\n"
+            "        self._vectors.update({m.id: vec for m, vec in zip(missing, fresh)})\n",
+            line=7, column=31, message="`dict comprehension` holds an artifact derived from span content keyed on the span id `m.id` alone",
+        ),
         # A token count looked up, computed when missing and kept under the span id.
         Invalid(
             "class TokenBudget:\n"
@@ -615,18 +625,32 @@ No fix: the right key depends on what the span carries (a version, a content has
             for node in traversal.descendants(value)
         )
 
-    def _comprehension(self, comp: cst.DictComp) -> None:
-        """`{s.id: tokenize(s.text) for s in spans}` stored on `self` or at module level."""
+    def _comprehension(self, comp: cst.DictComp, says_derived: bool = False) -> None:
+        """`{s.id: tokenize(s.text) for s in spans}` stored on `self` or at module level; with `says_derived`
+        (the mapping updated is named for what is derived: `self._vectors.update(...)`), also
+        `{m.id: vec for m, vec in zip(missing, fresh)}`, the values taken beside the spans."""
         loop = comp.for_in
-        if not isinstance(loop.target, cst.Name):
-            return
-        var = loop.target.value
         analysis = self.context.analysis
-        spans = {var} if analysis.is_span_container(loop.iter, self.facts) or analysis.is_span_name(var) else set()
+        pairs: list[tuple[str, cst.BaseExpression]] = []  # (loop name, what it iterates over)
+        if isinstance(loop.target, cst.Name):
+            pairs = [(loop.target.value, loop.iter)]
+        elif (
+            isinstance(loop.target, cst.Tuple) and isinstance(loop.iter, cst.Call) and callee_name(loop.iter) == "zip"
+            and len(loop.target.elements) == len(loop.iter.args)
+        ):
+            pairs = [
+                (e.value.value, a.value) for e, a in zip(loop.target.elements, loop.iter.args) if isinstance(e.value, cst.Name)
+            ]
+        if not pairs:
+            return
+        spans = {
+            name for name, iterable in pairs
+            if analysis.is_span_container(iterable, self.facts) or analysis.is_span_name(name)
+        }
         span_id = self._span_id(comp.key, spans)
         if span_id is None or self._is_itself(comp.value, span_id):
             return
-        if self._derived(comp.value, spans | {self._owner(span_id)}):
+        if (says_derived and not _is_empty(comp.value)) or self._derived(comp.value, spans | {self._owner(span_id)}):
             self.report(comp.key, self._message("dict comprehension", comp.key))
 
     # --- reads and method calls ------------------------------------------------------------
@@ -648,7 +672,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             self._store(func.value, node.args[0].value, None)
         elif method in _UPDATERS and isinstance(node.args[0].value, cst.DictComp):
             if self._is_cache(func.value) and self._persistent(func.value):
-                self._comprehension(node.args[0].value)
+                self._comprehension(node.args[0].value, self._says_derived(func.value))
         elif method in _UPDATERS and isinstance(node.args[0].value, cst.Dict):
             for element in node.args[0].value.elements:  # `.update({span.id: embed(span.text)})`
                 if isinstance(element, cst.DictElement):
