@@ -99,6 +99,9 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         self._line: cst.SimpleStatementLine | cst.SimpleStatementSuite | None = None
         self._small: cst.BaseSmallStatement | None = None
         self._bound: dict[str, cst.BaseExpression] = {}  # local -> what it was last bound to
+        # locals built here and then handed to what outlives the call (`self.window.append(reply)`):
+        # from there on, others hold them, and a content write is an in-place rewrite
+        self._published: set[str] = set()
 
     def collect(self) -> list[ContentWrite]:
         traversal.visit(self.facts.node.body, self)
@@ -133,6 +136,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        self._publish(node)
         called = dotted_name(func) or ""
         args = node.args
         if (called == "setattr" or called.endswith(".__setattr__")) and len(args) >= 3:
@@ -152,6 +156,19 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             known = self.analysis.class_of(owner, self.facts)
             field = known.content_fields[0] if known is not None and known.content_fields else None
             self._add(owner, field, args[0].value if args else None, setter=True)
+
+    def _publish(self, call: cst.Call) -> None:
+        """`self.window.append(reply)`, `history.add(msg)` on a parameter: a built local given to a container
+        the caller or the object holds."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _PUBLISHING_METHODS):
+            return
+        root = root_name(func.value)
+        if root is None or not (root == "self" or root in self.facts.params):
+            return
+        self._published.update(
+            a.value.value for a in call.args if isinstance(a.value, cst.Name) and self.facts.is_built(a.value.value)
+        )
 
     def _target(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         if isinstance(target, cst.Attribute) and target.attr.value in self.content_fields:
@@ -319,7 +336,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             return
         analysis, facts = self.analysis, self.facts
         root = root_name(owner)
-        if root is None or (facts.is_built(root) and not rebound) or (analysis.reads_self(root, facts) and analysis.self_unheld(facts)):
+        built = facts.is_built(root) and not rebound and root not in self._published
+        if root is None or built or (analysis.reads_self(root, facts) and analysis.self_unheld(facts)):
             return
         if value is not None and analysis.is_tombstone(value):
             return
@@ -340,6 +358,10 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 self._small, self._line, owner, analysis.module.code_for_node(owner), field, span_class, copy, item
             )
         )
+
+
+# Methods that hand an object to a container: `window.append(msg)`, `history.add(msg)`, `queue.put(msg)`.
+_PUBLISHING_METHODS = frozenset({"append", "appendleft", "add", "add_message", "add_messages", "insert", "put", "put_nowait"})
 
 
 def _takes_out_only_built(

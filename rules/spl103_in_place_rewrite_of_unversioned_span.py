@@ -114,6 +114,13 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "def redact(messages: list[ChatMessage]) -> list[ChatMessage]:\n"
             "    return [ChatMessage(content=mask(m.content), id=str(uuid.uuid4())) for m in messages]\n"
         ),
+        # Finished before it is handed over: still the function's own object.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Message:\n    id: str\n    content: str\n\n"
+            "class Assistant:\n    def answer(self, text: str) -> Message:\n"
+            "        msg = Message(id='a1', content=text)\n        msg.content = text.strip()\n"
+            "        self.window.append(msg)\n        return msg\n"
+        ),
     ]
     invalid = [
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Memo:\n    id: str\n    body: str\n\ndef redact(memo: Memo) -> None:\n    memo.body = scrub(memo.body)\n", line=9, column=5, message="`memo.body` rewritten in place; `Memo` keeps its `id` and has no version or hash", help="Give `memo` a new `id`, or exempt `Memo` in `vocabulary.not_span_classes`"),
@@ -152,6 +159,15 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "        updates.append(ChatMessage(content=mask(msg.content), id=msg.id))\n    return updates\n",
             line=11, column=9,
             message="`msg.content` replaced by a copy under the same id; `ChatMessage` keeps its `id` and has no version or hash",
+        ),
+        # Built here, then handed to the window: from there on others hold it under its id.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Message:\n    id: str\n    content: str\n\n"
+            "class Assistant:\n    def answer(self, text: str) -> Message:\n"
+            "        msg = Message(id='a1', content=text)\n        self.window.append(msg)\n"
+            "        msg.content = text.strip()\n        return msg\n",
+            line=12, column=9,
+            message="`msg.content` rewritten in place; `Message` keeps its `id` and has no version or hash",
         ),
     ]
 
