@@ -23,7 +23,7 @@ from spanlint.rules import flow
 from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_key, string_value
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS
+from spanlint.rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS, name_parts
 from spanlint.rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
 from spanlint.rules.project import SpanClass
 from spanlint.rules import traversal
@@ -156,6 +156,22 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             known = self.analysis.class_of(owner, self.facts)
             field = known.content_fields[0] if known is not None and known.content_fields else None
             self._add(owner, field, args[0].value if args else None, setter=True)
+
+    def _held_in(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, SpanClass, str] | None:
+        """`span.message` (or `msg` bound to it), where `span`'s class keeps its content in a message-like
+        field (`TurnSpan(span_id, message: ChatMessage, version, content_hash)`) and tracks it with a
+        version or hash: the span, its class and that field."""
+        if isinstance(owner, cst.Name) and isinstance(self._bound.get(owner.value), cst.Attribute):
+            owner = self._bound[owner.value]
+        if not isinstance(owner, cst.Attribute):
+            return None
+        holder, field = owner.value, owner.attr.value
+        known = self.analysis.known_class(holder, self.facts)
+        if known is None or known.content_fields or not known.id_fields or not (known.version_fields or known.hash_fields):
+            return None
+        held = known.field_type(field)
+        parts = name_parts(held) if held else []
+        return (holder, known, field) if parts and self.analysis.is_span_name(parts[-1]) else None
 
     def _publish(self, call: cst.Call) -> None:
         """`self.window.append(reply)`, `history.add(msg)` on a parameter: a built local given to a container
@@ -342,6 +358,13 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if value is not None and analysis.is_tombstone(value):
             return
         if value is not None and field is not None and _takes_out_only_built(value, owner, field, facts, analysis):
+            return
+        held = self._held_in(owner)
+        if held is not None:  # `span.message.content = x`: the content of the span that holds the message
+            holder, holder_class, holder_field = held
+            self.writes.append(ContentWrite(
+                self._small, self._line, holder, analysis.module.code_for_node(holder), holder_field, holder_class,
+            ))
             return
         gate_field = field if not setter else None
         if not analysis.is_span_like(owner, facts, gate_field, content=field):

@@ -19,13 +19,15 @@ Finds functions that rewrite a span's content in place (`span.content = ...`, `+
 `object.__setattr__`, `__dict__[...]`, mutating methods on list-valued content, item assignment or
 `del`, content setter methods such as `node.set_content(...)`, or a copy with new content stored back
 under the same id, or handed back in place of a span the function was given when its class has a
-version or hash field: `return replace(seg, body=short)`) and do not bump the span's version on every
-path through the write.
+version or hash field: `return replace(seg, body=short)`; also the content of a message a span wraps,
+`span.message.content = ...` where `TurnSpan(span_id, message: ChatMessage, version)` keeps its text
+there) and do not bump the span's version on every path through the write.
 
 A bump is an assignment or augmented assignment to the version field, a bump method
 (`span.bump()`), or a call of a helper of the linted tree that bumps the version of the argument it
 is given. A bump before the write counts; a bump under a condition that does not cover the write,
-or skipped by an early `return`, does not. Objects built in the function, constructors
+or skipped by an early `return`, does not. Objects built in the function (until it hands them to a
+container the caller or the object holds: `self.window.append(msg)`), constructors
 (`__init__`, `__post_init__`, `__new__`) and tombstone writes (`span.content = "[pruned]"`) are
 exempt, and so are classes known to have no version field (see SPL103). A method's write to its own
 `self` (or to what `self` holds) is judged where the method is called: exempt when every call of it

@@ -72,6 +72,13 @@ the content field.
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span, log):\n    try:\n        span.content = scrub(span.content)\n    finally:\n        span.version += 1\n        span.content_hash = digest(span.content)\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef prune(span: Span):\n    span.content = '[pruned]'\n"),
         Valid("import hashlib\n\ndef checksum(entry, blob):\n    entry.body = blob\n    entry.etag = hashlib.md5(blob).hexdigest()\n"),
+        # The wrapped message rewritten, the span's version and hash brought up to date.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    role: str\n    content: str\n\n"
+            "@dataclass\nclass TurnSpan:\n    span_id: str\n    message: ChatMessage\n    version: int = 0\n    content_hash: str = ''\n\n"
+            "def normalize(span: TurnSpan) -> None:\n    span.message.content = span.message.content.strip()\n"
+            "    span.version += 1\n    span.content_hash = digest(span.message.content)\n"
+        ),
     ]
     invalid = [
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Turn:\n    turn_id: str\n    text: str\n    version: int = 1\n    sha: str = \"\"\n\ndef strip(turn: Turn) -> None:\n    turn.text = turn.text.strip()\n    turn.version += 1\n", line=11, column=5, message="`turn.text` rewritten in place without recomputing `turn.sha`"),
@@ -88,6 +95,13 @@ the content field.
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\nasync def compact(spans: list[Span], llm):\n    for span in spans:\n        span.content = await llm.compact(span.content)\n        span.version += 1\n", line=12, column=9, message="`span.content` rewritten in place without recomputing `span.content_hash`"),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef store(buf, span: Span, text):\n    buf[span.span_id] = replace(span, content=text, version=span.version + 1)\n", line=11, column=5, message="`span.content` replaced by a copy under the same id without a new `content_hash`", help="Recompute `content_hash` in the copy, or give the copy a new id"),
         Invalid("from pydantic import BaseModel\n\nclass Chunk(BaseModel):\n    id: str\n    text: str\n    digest: str\n\n    def append(self, more: str) -> None:\n        self.text += more\n", line=9, column=9, message="`self.text` rewritten in place without recomputing `self.digest`", help="Recompute `self.digest` after the write, or copy the span under a new id"),
+        # The span keeps its content in the message it wraps; the message is rewritten through an alias.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    role: str\n    content: str\n\n"
+            "@dataclass\nclass TurnSpan:\n    span_id: str\n    message: ChatMessage\n    version: int = 0\n    content_hash: str = ''\n\n"
+            "def normalize(span: TurnSpan) -> None:\n    msg = span.message\n    msg.content = ' '.join(msg.content.split())\n    span.version += 1\n",
+            line=17, column=5, message="`span.message` rewritten in place without recomputing `span.content_hash`",
+        ),
     ]
 
     def check(self, write: ContentWrite) -> None:
