@@ -250,6 +250,7 @@ class ProjectIndex:
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
     _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
     _span_nouns: dict[str, bool] = field(default_factory=dict, repr=False)  # `names_span_class`, per word
+    _definers: dict[tuple[str, str], str | None] = field(default_factory=dict, repr=False)  # `class_defining`
 
     @classmethod
     def merge(cls, vocabulary: Vocabulary, summaries: Iterable[FileSummary]) -> "ProjectIndex":
@@ -277,6 +278,7 @@ class ProjectIndex:
             self.typed_calls.setdefault(method, set()).add(class_name)
         self._resolved.clear()
         self._span_nouns.clear()
+        self._definers.clear()
 
     def names_span_class(self, word: str) -> bool:
         """A span class of the tree has `word` as the last part of its name (`record` for `MemoryRecord`):
@@ -292,11 +294,14 @@ class ProjectIndex:
     def class_defining(self, method: str, noun: str) -> SpanClass | None:
         """The one class of the tree that defines `method` and has `noun` in its name (`SpanStore` for
         `drop` called on `self.store`, a field typed `Any`), if exactly one does."""
-        found = [
-            name for name, facts in self.classes.items()
-            if method in facts.methods and noun in name_parts(name)
-        ]
-        return self.class_named(found[0]) if len(found) == 1 else None
+        key = (method, noun)
+        if key not in self._definers:
+            found = [
+                name for name, facts in self.classes.items()
+                if method in facts.methods and noun in name_parts(name)
+            ]
+            self._definers[key] = found[0] if len(found) == 1 else None
+        return self.class_named(self._definers[key])
 
     def class_named(self, name: str | None, origin: str | None = None, module: str | None = None) -> SpanClass | None:
         """The class named `name` with its inherited fields, if the tree defines it, else if `module`
@@ -734,26 +739,32 @@ def _definitions(tree: ast.Module) -> Iterator[ast.ClassDef | ast.FunctionDef | 
             queue.extend(getattr(node, name))
 
 
-_HELPER_WORDS: dict[Vocabulary, re.Pattern[str]] = {}
+_HELPER_WORDS: dict[Vocabulary, tuple[re.Pattern[str], tuple[str, ...], re.Pattern[str]]] = {}
 
 
 def _helper_word_lines(source: str, vocabulary: Vocabulary) -> list[int]:
     """The lines (sorted) naming a version, hash or derived field or a bump or rehash method as a whole
-    word.
+    word, or a name ending in a one-word derived field (`token_offsets`).
 
     Every statement that makes a function a helper (`_helper_effects`) names one of these as an
-    identifier, so a function whose lines name none needs no walk.
+    identifier, so a function whose lines name none needs no walk. The name endings are searched only
+    in a text that holds one (a substring test), so common letters do not slow the search down.
     """
-    pattern = _HELPER_WORDS.get(vocabulary)
-    if pattern is None:
+    found = _HELPER_WORDS.get(vocabulary)
+    if found is None:
         words = {
             *vocabulary.version_fields, *vocabulary.hash_fields, *vocabulary.derived_fields,
             *vocabulary.bump_methods, *vocabulary.rehash_methods,
         }
-        endings = alternation(derived_endings(vocabulary))  # `token_offsets`, `chunk_embeddings`
-        pattern = _HELPER_WORDS[vocabulary] = re.compile(
-            rf"(?:{alternation(words, whole_word_start=True)}|_(?:{endings}))(?!\w)"
+        endings = tuple("_" + e for e in derived_endings(vocabulary))
+        found = _HELPER_WORDS[vocabulary] = (
+            re.compile(rf"(?:{alternation(words, whole_word_start=True)})(?!\w)"),
+            endings,
+            re.compile(rf"_(?:{alternation(derived_endings(vocabulary))})(?!\w)"),
         )
+    pattern, endings, ending_pattern = found
+    if any(e in source for e in endings):
+        return match_lines(source, pattern, ending_pattern)
     return match_lines(source, pattern)
 
 

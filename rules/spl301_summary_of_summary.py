@@ -547,7 +547,8 @@ No fix: what to record as lineage is the caller's decision.
         # Parameter annotations of this module's functions, by function name.
         self._signatures: dict[str, dict[str, str | None]] = {}
         self._order = 0
-        self._helpers: frozenset[str] | None = None
+        self._definitions: dict[str, list[cst.FunctionDef]] | None = None  # this module's functions and methods
+        self._helpers: dict[str, bool] = {}  # `_summarizing_helper`, per name
 
     # --- scopes ----------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -662,7 +663,7 @@ No fix: what to record as lineage is the caller's decision.
 
     def _calls_summarizing_helper(self, call: cst.Call) -> bool:
         """`self._complete(body)`, `_complete(body)`: a call of a function or method of this module that
-        summarizes (`_summarizing_helpers`), named for something else (a name that says summarizing is
+        summarizes (`_summarizing_helper`), named for something else (a name that says summarizing is
         judged by its name: `zlib.compress` is not one)."""
         func = call.func
         if isinstance(func, cst.Attribute):
@@ -674,30 +675,37 @@ No fix: what to record as lineage is the caller's decision.
         else:
             return False
         words = self.context.vocabulary.summarize_words
-        return name in self._summarizing_helpers() and not any(part in words for part in name_parts(name))
+        return not any(part in words for part in name_parts(name)) and self._summarizing_helper(name)
 
-    def _summarizing_helpers(self) -> frozenset[str]:
-        """Functions and methods of this module that give one of their parameters to a summarize call
+    def _summarizing_helper(self, name: str) -> bool:
+        """A function or method of this module named `name` gives one of its parameters to a summarize call
         (`_complete(self, body)` calling `llm.ainvoke([SystemMessage(SUMMARY_PROMPT), HumanMessage(body)])`):
-        a call of one summarizes its argument."""
-        if self._helpers is None:
-            found: set[str] = set()
-            is_summarize = self.context.analysis.is_summarize_call
-            for node in traversal.descendants(self.context.module):
-                if not isinstance(node, cst.FunctionDef):
-                    continue
-                params = {
-                    p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)
-                } - {"self", "cls"}
-                if params and any(
-                    isinstance(call, cst.Call) and is_summarize(call) and any(
-                        isinstance(n, cst.Name) and n.value in params for a in call.args for n in traversal.descendants(a.value)
-                    )
-                    for call in traversal.descendants(node.body)
-                ):
-                    found.add(node.name.value)
-            self._helpers = frozenset(found)
-        return self._helpers
+        a call of it summarizes its argument. Each definition is read once, when a call names it."""
+        if self._definitions is None:
+            self._definitions = {}
+            for statement in self.context.module.body:
+                bodies = [statement] if isinstance(statement, cst.FunctionDef) else (
+                    statement.body.body if isinstance(statement, cst.ClassDef) else ()
+                )
+                for node in bodies:
+                    if isinstance(node, cst.FunctionDef):
+                        self._definitions.setdefault(node.name.value, []).append(node)
+        found = self._helpers.get(name)
+        if found is None:
+            found = self._helpers[name] = any(self._gives_parameter_to_summary(f) for f in self._definitions.get(name, ()))
+        return found
+
+    def _gives_parameter_to_summary(self, function: cst.FunctionDef) -> bool:
+        params = {
+            p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+        } - {"self", "cls"}
+        is_summarize = self.context.analysis.is_summarize_call
+        return bool(params) and any(
+            isinstance(call, cst.Call) and is_summarize(call) and any(
+                isinstance(n, cst.Name) and n.value in params for a in call.args for n in traversal.descendants(a.value)
+            )
+            for call in traversal.descendants(function.body)
+        )
 
     def _collects_summaries(self, call: cst.Call) -> None:
         """`parts.append(summarize(c))`: the list now holds summaries."""
