@@ -78,6 +78,21 @@ def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:
     return len(parts) > 1 and parts[-1] in derived_endings(vocabulary)
 
 
+_CONTENT_READS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def content_read_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """Text reading a content field: an attribute (`.text`), a mapping span's item (`["text"]`), or
+    `get_content(`."""
+    found = _CONTENT_READS.get(vocabulary.content_fields)
+    if found is None:
+        fields = "|".join(map(re.escape, vocabulary.content_fields))
+        found = _CONTENT_READS[vocabulary.content_fields] = re.compile(
+            rf"\.(?:{fields})\b|\[[\"'](?:{fields})[\"']\]|get_content\(" if fields else r"get_content\("
+        )
+    return found
+
+
 _DERIVED_ENDINGS: dict[tuple[str, ...], frozenset[str]] = {}
 
 

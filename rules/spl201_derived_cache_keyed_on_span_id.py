@@ -11,7 +11,7 @@ from spanlint.rules.aliases import ValueAliases
 from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key, string_value
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import ID_PARTS, name_parts, tracking_words
+from spanlint.rules.names import ID_PARTS, content_read_pattern, name_parts, tracking_words
 from spanlint.rules.prescan import ASSIGNMENTS, FUNCTIONS, Prefilter, Scope, last_dotted_part, match_lines, spans_line
 from runtime_guard.vocabulary import Vocabulary
 
@@ -92,7 +92,7 @@ class CacheKeyPrefilter(Prefilter):
             if not filled:
                 continue
             if content_lines is None:
-                content_lines = match_lines(self.scan.source, _content_text(self.vocabulary))
+                content_lines = match_lines(self.scan.source, content_read_pattern(self.vocabulary))
             if scope.node is not None and spans_line(scope.node, content_lines):
                 for node in filled:
                     self.mark(node)
@@ -468,7 +468,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         self._summary_words = frozenset(vocabulary.summary_words) - frozenset(vocabulary.derived_words)
         self._tracking_words = tracking_words(vocabulary)
         self._content_fields = frozenset(vocabulary.content_fields)
-        self._content_read = _content_text(vocabulary)
+        self._content_read = content_read_pattern(vocabulary)
         self._frames: list[_Frame | None] = [None]  # None: module or class level, whose names persist
         self._stores: set[int] = set()  # ids of subscripts that are assignment or `del` targets
         self._written: set[str] = set()  # mappings given a derived value somewhere in this module
@@ -924,20 +924,6 @@ No fix: the right key depends on what the span carries (a version, a content has
         analysis = self.context.analysis
         expr = self._resolve(expr)
         return analysis.is_span_like(expr, self.facts) and not analysis.is_span_container(expr, self.facts)
-
-
-_CONTENT_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
-
-
-def _content_text(vocabulary: Vocabulary) -> re.Pattern[str]:
-    """A content field read as an attribute or a string key, or `get_content(`."""
-    found = _CONTENT_TEXT.get(vocabulary.content_fields)
-    if found is None:
-        fields = "|".join(map(re.escape, vocabulary.content_fields))
-        found = _CONTENT_TEXT[vocabulary.content_fields] = re.compile(
-            rf"\.(?:{fields})\b|get_content\(|\[[\"'](?:{fields})[\"']\]" if fields else "(?!)"
-        )
-    return found
 
 
 def _cache_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:

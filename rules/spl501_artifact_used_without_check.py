@@ -12,7 +12,7 @@ from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import name_parts
+from spanlint.rules.names import content_read_pattern, name_parts
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, walk
 from runtime_guard.vocabulary import Vocabulary
 
@@ -309,7 +309,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return "[" in source and _content_text(vocabulary).search(source) is not None
+        return "[" in source and content_read_pattern(vocabulary).search(source) is not None
 
     def start_function(self, node: cst.FunctionDef) -> _Function:
         return _Function()
@@ -604,21 +604,6 @@ def _owned(expr: cst.BaseExpression, span: cst.BaseExpression | None) -> bool:
 def _built_here(value: cst.BaseExpression) -> bool:
     """A value the function builds itself, whole: what is read out of it was computed by this call."""
     return isinstance(value, (cst.Dict, cst.DictComp, cst.List, cst.ListComp, cst.SetComp))
-
-
-_CONTENT_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
-
-
-def _content_text(vocabulary: Vocabulary) -> re.Pattern[str]:
-    """A content field read as an attribute (`.text`) or as a mapping span's item (`["text"]`)."""
-    key = vocabulary.content_fields
-    pattern = _CONTENT_TEXT.get(key)
-    if pattern is None:
-        fields = "|".join(re.escape(f) for f in key)
-        pattern = _CONTENT_TEXT[key] = re.compile(
-            rf"\.(?:{fields})\b|\[[\"'](?:{fields})[\"']\]" if key else "(?!)"
-        )
-    return pattern
 
 
 def _small_statements(body: cst.BaseSuite, wanted: set[int]) -> dict[int, cst.BaseSmallStatement]:
