@@ -44,7 +44,7 @@ UI_NOUNS = frozenset({
     "bubble", "balloon", "popup", "popover",
 })
 # Last words of a class name that make it a database row (`TicketRow`): not a span.
-ROW_NOUNS = frozenset({"row", "dbrow"})
+ROW_NOUNS = frozenset({"row"})
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
@@ -1410,7 +1410,7 @@ def _own_id_fields(class_name: str, fields_: set[str], vocabulary: Vocabulary, t
     """`<noun>_id` fields of a class named after that span noun, the noun maybe shortened to three
     letters or more (`Passage.passage_id`, `ChatTurn.turn_id`, `Segment.seg_id`); in a class whose
     content is `tracked` by a version or hash, of any noun of its name (`Note.note_id`)."""
-    parts = {p.lower() for p in name_parts(class_name)}
+    parts = set(name_parts(class_name))
     nouns = parts if tracked else set(vocabulary.span_nouns) & parts
     return tuple(sorted(
         f for f in fields_
