@@ -248,6 +248,13 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        # Citations filed under the answer's id, each carrying the hash of the node it quotes.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Citation:\n    node_id: str\n    node_hash: str\n    start: int\n    end: int\n\n"
+            "class Engine:\n    def __init__(self) -> None:\n        self.citations: dict[str, list[Citation]] = {}\n\n"
+            "    def answer(self, turn, sources) -> None:\n"
+            "        self.citations[turn.span_id] = [Citation(n.node_id, n.hash, 0, len(n.text)) for n in sources]\n"
+        ),
         Valid("from functools import lru_cache\n\n@lru_cache(maxsize=2048)\ndef avatar_for(user_id: str) -> bytes:\n    user = USERS.get(user_id)\n    return render(user.avatar_url)\n"),
         Valid(  # keyed on the id and the version of what it derives from
             _SEGMENT_CLASS
@@ -579,17 +586,17 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def _store(self, mapping: cst.BaseExpression, key: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         """`mapping[key] = value` (or `.setdefault(key, value)`; value None for a read)."""
-        if not self._persistent(mapping):
+        if not self._persistent(mapping) or self._values_checked(mapping):
             return
         mapping_code = self.context.module.code_for_node(mapping)
-        filled_once = False  # a mapping not named a cache, filled once per key with a value computed from content
+        filled_from: str | None = None  # a mapping not named a cache, filled once per key: the content read
         if not self._is_cache(mapping):
             frame = self._frames[-1]
             if value is None and frame is not None and isinstance(mapping, cst.Attribute):
                 frame.tested.add((mapping_code, self.context.module.code_for_node(key)))  # `self.counts.get(k)`
-            if value is None or not self._filled_once(mapping_code, key, value):
+            filled_from = self._filled_once(mapping_code, key, value) if value is not None else None
+            if filled_from is None:
                 return
-            filled_once = True
         span_id = self._span_id(key, set())
         if span_id is None:
             return
@@ -600,34 +607,48 @@ No fix: the right key depends on what the span carries (a version, a content has
             return
         if self._is_itself(value, span_id) or _is_empty(value):
             return
-        if says_derived or filled_once or self._derived(value, {self._owner(span_id)}):
+        if filled_from is not None and not self._span_like_owner(span_id, filled_from):
+            return  # `self._rendered[obj.id]` filled from `obj.value`, `obj` a `Setting`: not a span
+        if says_derived or filled_from is not None or self._derived(value, {self._owner(span_id)}):
             self._written.add(mapping_code)
             self.report(key, self._message(mapping_code, key))
 
-    def _filled_once(self, mapping_code: str, key: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+    def _filled_once(self, mapping_code: str, key: cst.BaseExpression, value: cst.BaseExpression) -> str | None:
         """`if bid not in self.rendered: self.rendered[bid] = lines`: a value computed from the content (not
         the content as is) and stored in a mapping the function tested for the key, so it is kept from
-        the first fill."""
+        the first fill. The content read it is computed from (`.text`), or None."""
         frame = self._frames[-1]
         if frame is None or (mapping_code, self.context.module.code_for_node(key)) not in frame.tested:
-            return False
+            return None
         if isinstance(value, cst.Await):
             value = value.expression
         if isinstance(value, cst.Attribute) or (isinstance(value, cst.Subscript) and string_key(value) is not None):
-            return False  # the content as it is, or a field of the span
-        return self._computed_from_content(value, frame, 3)
+            return None  # the content as it is, or a field of the span
+        return self._content_read_in(value, frame, 3)
 
-    def _computed_from_content(self, value: cst.BaseExpression, frame: _Frame, depth: int) -> bool:
-        """`value` reads a content field (`count_tokens(span.content)`), itself or through the locals it is
-        computed from (`items[:3]`, `items` from `raw`, `raw = await llm.apredict(..., answer=span.text)`);
-        not a value made from the whole span (a widget for it)."""
-        if self._content_read.search(self.context.module.code_for_node(value)) is not None:
-            return True
-        return depth > 0 and any(
-            isinstance(node, cst.Name) and (bound := frame.bound.get(node.value)) is not None
-            and bound is not value and self._computed_from_content(bound, frame, depth - 1)
-            for node in traversal.descendants(value)
-        )
+    def _span_like_owner(self, span_id: cst.BaseExpression, read: str) -> bool:
+        """The object whose id `span_id` reads is span-like, given the content `read` of it (`.value`)."""
+        resolved = self._resolve(span_id)
+        if not isinstance(resolved, cst.Attribute):
+            return True  # an id known by its name alone (`span_id`): nothing more to learn
+        field = None if read.startswith("get_") else read.strip(".[]\"'")
+        return self.context.analysis.is_span_like(resolved.value, self.facts, content=field)
+
+    def _content_read_in(self, value: cst.BaseExpression, frame: _Frame, depth: int) -> str | None:
+        """The content read (`.content`) `value` is computed from (`count_tokens(span.content)`), itself or
+        through the locals it is computed from (`items[:3]`, `items` from `raw`, `raw = await
+        llm.apredict(..., answer=span.text)`); None for a value made from the whole span (a widget for it)."""
+        found = self._content_read.search(self.context.module.code_for_node(value))
+        if found is not None:
+            return found.group()
+        if depth == 0:
+            return None
+        for node in traversal.descendants(value):
+            if isinstance(node, cst.Name) and (bound := frame.bound.get(node.value)) is not None and bound is not value:
+                read = self._content_read_in(bound, frame, depth - 1)
+                if read is not None:
+                    return read
+        return None
 
     def _comprehension(self, comp: cst.DictComp, says_derived: bool = False) -> None:
         """`{s.id: tokenize(s.text) for s in spans}` stored on `self` or at module level; with `says_derived`
@@ -734,6 +755,13 @@ No fix: the right key depends on what the span carries (a version, a content has
         parts = set(name_parts(_mapping_name(mapping) or ""))
         words = self._derived_words if summaries else self._derived_words - self._summary_words
         return bool(parts & words) or ("token" in parts and bool({"count", "counts"} & parts))
+
+    def _values_checked(self, mapping: cst.BaseExpression) -> bool:
+        """The mapping is declared to hold objects of a class with a version or hash field
+        (`self.citations: dict[str, list[Citation]]`, `Citation(node_id, node_hash, start, end)`): each
+        artifact carries what its user checks it against, whatever key it is filed under."""
+        held = self.context.analysis.known_class(mapping, self.facts)
+        return held is not None and bool(held.version_fields or held.hash_fields)
 
     def _persistent(self, mapping: cst.BaseExpression) -> bool:
         while isinstance(mapping, cst.Subscript):
