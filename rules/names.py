@@ -55,6 +55,12 @@ MODEL_CALLS = frozenset(
 # Word parts of a receiver that is a model or a model's client: `self.model.invoke(...)`, `llm.complete(...)`,
 # `client.chat.completions.create(...)`. What such a call returns is the model's new reply.
 MODEL_RECEIVER_WORDS = frozenset({"model", "models", "llm", "llms", "lm", "client", "chain", "completions", "runnable"})
+# Fields of a span that hold a mapping of extra facts about it (`doc.metadata`, `msg.additional_kwargs`):
+# a version or hash kept under one of its keys (`node.metadata["span_version"]`) tracks the content.
+METADATA_FIELDS = frozenset({"metadata", "meta", "additional_kwargs", "extra_info"})
+# Word parts of a name that make it a configuration (`self.settings`, `cfg`, `AgentSettings`): its
+# numbers are limits chosen by a person, not positions computed from a span.
+CONFIG_WORDS = frozenset({"settings", "config", "configuration", "cfg", "conf", "options", "opts", "preferences"})
 # Calls that make a record class: `Citation = namedtuple("Citation", [...])`.
 RECORD_FACTORIES = frozenset({"namedtuple", "NamedTuple", "TypedDict", "make_dataclass"})
 # Last word parts of a name that make it an id (`span_id`, `uuid`).

@@ -16,7 +16,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
-from spanlint.rules.names import COPY_CALLS, DIGEST_WORDS, derived_endings, is_derived_field, name_parts
+from spanlint.rules.names import CONFIG_WORDS, COPY_CALLS, DIGEST_WORDS, derived_endings, is_derived_field, name_parts
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
     FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
@@ -45,6 +45,11 @@ UI_NOUNS = frozenset({
 })
 # Last words of a class name that make it a database row (`TicketRow`): not a span.
 ROW_NOUNS = frozenset({"row"})
+# Last words of a class name that make it what crosses an API (`IngestRequest`, `WebhookPayload`) or a
+# configuration (`AgentSettings`): not a span.
+ENVELOPE_NOUNS = frozenset({"request", "payload"}) | CONFIG_WORDS
+# Last words of a class name that make a class with an id and a text field something other than a span.
+NOT_SPAN_NOUNS = UI_NOUNS | ROW_NOUNS | ENVELOPE_NOUNS
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
@@ -121,7 +126,8 @@ class SpanClass:
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a version or hash, a class named as
-        a screen element or a database row (`MessageBubble`, `TicketPanel`, `TicketRow`) is not; without
+        a screen element, a database row, what crosses an API or a configuration (`MessageBubble`,
+        `TicketPanel`, `TicketRow`, `IngestRequest`, `AgentSettings`) is not; without
         a span noun either, nor is one that extends a library class (a widget, an exception), maps a
         database table or is placed on a screen (two layout fields: `Label(id, text, x, y)`); nor is one
         the configuration exempts (`vocabulary.not_span_classes`)."""
@@ -129,8 +135,8 @@ class SpanClass:
             return False
         if self.version_fields or self.hash_fields:
             return True
-        if (parts := name_parts(self.name)) and (parts[-1] in UI_NOUNS or parts[-1] in ROW_NOUNS):
-            return False  # `MessageBubble`: the span noun only says what the screen element shows
+        if (parts := name_parts(self.name)) and parts[-1] in NOT_SPAN_NOUNS:
+            return False  # `MessageBubble`, `MessageRequest`: the span noun only says what it shows or carries
         if self.named_like_span:
             return True
         if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2:

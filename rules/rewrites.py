@@ -23,7 +23,9 @@ from spanlint.rules import flow
 from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_key, string_value
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, VALIDATOR_DECORATORS, name_parts
+from spanlint.rules.names import (
+    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, name_parts, tracking_words,
+)
 from spanlint.rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
 from spanlint.rules.project import SpanClass
 from spanlint.rules import traversal
@@ -832,6 +834,47 @@ class RewriteRule(ScopedRule):
 
         return not flow.uncovered(self.function, write.statement, covers)
 
+    def tracked_in_metadata(self, write: ContentWrite) -> bool:
+        """Every path through the write stores a version or hash under a key of the span's metadata
+        mapping (`doc.metadata["version"] = ...`, `msg.metadata.update(span_sha=...)`, a key held in a
+        module constant): the class has no such field, the span carries one there."""
+        assert self.function is not None
+        words = tracking_words(self.vocabulary)
+        analysis = self.context.analysis
+        code = self.context.module.code_for_node
+
+        def tracks(key: cst.BaseExpression | str | None) -> bool:
+            text = key if isinstance(key, str) else string_value(key) if key is not None else None
+            if text is None and isinstance(key, cst.Name):
+                text = analysis.constant_value(key.value)
+            return text is not None and bool(words.intersection(name_parts(text)))
+
+        def is_metadata(expr: cst.BaseExpression) -> bool:
+            return (
+                isinstance(expr, cst.Attribute) and expr.attr.value in METADATA_FIELDS and code(expr.value) == write.owner_code
+            )
+
+        def covers(small: cst.BaseSmallStatement) -> bool:
+            for node in traversal.descendants(small):
+                if isinstance(node, cst.Subscript) and is_metadata(node.value) and len(node.slice) == 1:
+                    element = node.slice[0].slice
+                    if isinstance(element, cst.Index) and tracks(element.value) and _assigned_in(small, node):
+                        return True
+                elif (
+                    isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "update"
+                    and is_metadata(node.func.value)
+                ):
+                    for arg in node.args:
+                        if arg.keyword is not None and tracks(arg.keyword.value):
+                            return True
+                        if isinstance(arg.value, cst.Dict) and any(
+                            isinstance(e, cst.DictElement) and tracks(e.key) for e in arg.value.elements
+                        ):
+                            return True
+            return False
+
+        return not flow.uncovered(self.function, write.statement, covers)
+
     def derived_left(self, write: ContentWrite) -> tuple[str, ...]:
         """The fields derived from the content (embedding, offsets...) of the written span's class, when
         they still describe the old text: the copy sets none of them, or no path-covering statement
@@ -854,6 +897,13 @@ class RewriteRule(ScopedRule):
     @property
     def vocabulary(self) -> Vocabulary:
         return self.context.vocabulary
+
+
+def _assigned_in(small: cst.BaseSmallStatement, target: cst.BaseExpression) -> bool:
+    """`target` is what `small` assigns (`x = ...`, `x += ...`, `x: T = ...`)."""
+    if isinstance(small, cst.Assign):
+        return any(t.target is target for t in small.targets)
+    return isinstance(small, (cst.AugAssign, cst.AnnAssign)) and small.target is target
 
 
 def insert_after(write: ContentWrite, statement: cst.BaseSmallStatement) -> dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel]:

@@ -66,6 +66,19 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "from dataclasses import dataclass\n\n@dataclass\nclass MessageBubble:\n    id: str\n    text: str = ''\n\n"
             "def stream_into(bubble: MessageBubble, delta: str) -> None:\n    bubble.text += delta\n"
         ),
+        # A request body trimmed before it is handled: named as what crosses an API, not a span.
+        Valid(
+            "from pydantic import BaseModel\n\nclass IngestRequest(BaseModel):\n    id: str\n    content: str\n\n"
+            "def clip(req: IngestRequest, limit: int) -> IngestRequest:\n    req.content = req.content[:limit]\n    return req\n"
+        ),
+        # A LangChain document whose version and hash live in its metadata, both updated with the text.
+        Valid(
+            "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
+            "    page_content: str\n    metadata: dict = {}\n\n"
+            "def redact(doc: Document) -> None:\n    doc.page_content = scrub(doc.page_content)\n"
+            "    doc.metadata[\"version\"] = doc.metadata.get(\"version\", 0) + 1\n"
+            "    doc.metadata.update(content_hash=sha256(doc.page_content))\n"
+        ),
         # A database row read with sqlite3 and written back: named as a row, not a span.
         Valid(
             "import sqlite3\nfrom dataclasses import dataclass\n\n@dataclass\nclass TicketRow:\n    id: int\n    content: str\n\n"
@@ -123,6 +136,14 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         ),
     ]
     invalid = [
+        # A LangChain-style document cleaned in place: its metadata gets a flag, not a new version.
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
+            "    page_content: str\n    metadata: dict = {}\n\n"
+            "def clean(doc: Document) -> None:\n    doc.page_content = strip_html(doc.page_content)\n"
+            "    doc.metadata[\"cleaned\"] = True\n",
+            line=9, column=5, message="`doc.page_content` rewritten in place; `Document` keeps its `id` and has no version or hash",
+        ),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Memo:\n    id: str\n    body: str\n\ndef redact(memo: Memo) -> None:\n    memo.body = scrub(memo.body)\n", line=9, column=5, message="`memo.body` rewritten in place; `Memo` keeps its `id` and has no version or hash", help="Give `memo` a new `id`, or exempt `Memo` in `vocabulary.not_span_classes`"),
         Invalid("class Message:\n    def __init__(self, id, content):\n        self.id = id\n        self.content = content\n\ndef redact(message: Message):\n    message.content = scrub(message.content)\n", line=7, column=5, message="`message.content` rewritten in place; `Message` keeps its `id` and has no version or hash"),
         Invalid("from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n\nclass Memory(BaseModel):\n    blocks: list[Block]\n\n    def update(self, label, value):\n        for block in self.blocks:\n            if block.label == label:\n                block.value = value\n                return\n", line=14, column=17, message="`block.value` rewritten in place; `Block` keeps its `id` and has no version or hash"),
@@ -181,6 +202,8 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             return
         if copy_sets(write, span_class.id_fields):
             return  # a copy under a new id (`model_copy(update={"content": ..., "id": new_id()})`)
+        if write.copy is None and self.tracked_in_metadata(write):
+            return  # `doc.metadata["version"] += 1`: the version lives in the span's metadata
         field = f"`{span_class.id_fields[0]}`"
         self.report(
             write.statement,

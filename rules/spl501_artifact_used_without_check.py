@@ -12,7 +12,7 @@ from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import content_read_pattern, name_parts
+from spanlint.rules.names import CONFIG_WORDS, content_read_pattern, name_parts
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, walk
 from runtime_guard.vocabulary import Vocabulary
 
@@ -202,6 +202,11 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "        self.pos = self.end\n        return token\n"
         ),
         Valid("def own(node):\n    return node.text[node.start_char_idx:node.end_char_idx]\n"),
+        # A preview cut at a length someone configured, not at offsets computed from the span.
+        Valid(
+            "class Service:\n    def preview(self, span):\n"
+            "        return span.content[: self.settings.preview_chars]\n"
+        ),
         Valid(
             "def is_current(art, span):\n    return art.version == span.version\n\n"
             "def render(span, art):\n    if not is_current(art, span):\n        return None\n"
@@ -556,6 +561,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             return None
         if access_root(owner) is None or _owned(owner, span):
             return None
+        if CONFIG_WORDS.intersection(name_parts(last_name(owner) or "")):
+            return None  # `self.settings.preview_chars`: a limit someone configured
         if isinstance(owner, cst.Name) and owner.value in ("self", "cls") and not self._self_is_artifact():
             return None
         return owner

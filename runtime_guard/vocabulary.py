@@ -25,9 +25,9 @@ class Vocabulary:
     id_fields: tuple[str, ...] = _t(
         "span_id", "id", "id_", "node_id", "message_id", "block_id", "chunk_id"
     )
-    content_fields: tuple[str, ...] = _t("content", "text", "body", "value", "tokens", "messages")
+    content_fields: tuple[str, ...] = _t("content", "text", "body", "value", "tokens", "messages", "page_content")
     # Content fields specific enough that a span noun in the owner's name suffices (no module context needed).
-    strong_content_fields: tuple[str, ...] = _t("content", "tokens", "messages")
+    strong_content_fields: tuple[str, ...] = _t("content", "tokens", "messages", "page_content")
     # Content fields that make a class declaring its own id (`id`, not `message_id`) a span with no
     # other evidence (`Note(id, text)`). `value` is not one: `Setting(id, value)` is configuration.
     class_content_fields: tuple[str, ...] = _t("content", "text", "body", "tokens", "messages")
