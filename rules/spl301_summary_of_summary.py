@@ -239,6 +239,15 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # A rolling summary that carries the previous one's sources and names it as its parent.
+        Valid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass SummaryRecord:\n    summary_id: str\n    text: str\n"
+            "    source_ids: list[str] = field(default_factory=list)\n    parent_summary_id: str | None = None\n\n"
+            "class Summarizer:\n    def extend(self, turns):\n        prev = self.current\n"
+            "        text = self.llm.invoke(f'Summarize. Summary so far: {prev.text}\\nNew turns: {turns}')\n"
+            "        self.current = SummaryRecord(new_id(), text, source_ids=prev.source_ids + [t.id for t in turns],\n"
+            "                                     parent_summary_id=prev.summary_id)\n"
+        ),
         Valid(  # the `else` of a loop is not a branch of an `if` (this once raised IndexError)
             "def first_summary(messages):\n"
             "    for m in messages:\n"
@@ -361,6 +370,15 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # A rolling summary whose lineage names only the new turns: the earlier sources drop out of the chain.
+        Invalid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass SummaryRecord:\n    summary_id: str\n    text: str\n"
+            "    source_ids: list[str] = field(default_factory=list)\n    parent_summary_id: str | None = None\n\n"
+            "class Summarizer:\n    def roll_up(self, turns):\n        prior = self.current.text\n"
+            "        text = self.llm.invoke(f'Summarize. Summary so far: {prior}\\nNew turns: {turns}')\n"
+            "        self.current = SummaryRecord(new_id(), text, source_ids=[t.id for t in turns])\n",
+            line=13, column=16, message="`invoke(...)` summarizes a summary (`prior`) and the chain is not recorded",
+        ),
         Invalid(  # the prompt chosen in `if`/`else`: the branch that extends the summary reaches the call
             "def summarize_conversation(state, model):\n"
             "    summary = state.get('summary', '')\n"
@@ -617,8 +635,13 @@ No fix: what to record as lineage is the caller's decision.
 
     def _records_lineage(self, call: cst.Call) -> bool:
         """A call that passes lineage, or records to a decision log or a chain."""
-        if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.args):
-            return True
+        return any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.args) or (
+            self._records_to_log(call)
+        )
+
+    def _records_to_log(self, call: cst.Call) -> bool:
+        """`self.decision_log.record(...)`, `chain.append(...)`, `track_lineage(...)`: a call recording to a
+        decision log or a chain."""
         vocabulary = self.context.vocabulary
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in (*vocabulary.record_methods, "extend", "add"):
@@ -957,7 +980,6 @@ No fix: what to record as lineage is the caller's decision.
         statements = enclosing_statements(scope.function, [*scope.tracking, *(c.node for c in scope.calls)]) if (
             scope.tracking
         ) else {}
-        covering = {statements[node] for node in scope.tracking if node in statements}
         for call in scope.calls:
             if call.prompted and not self._asks(scope, call.inputs, call.order, set()) and not (
                 call.receiver and self._asks(scope, _Inputs(names={call.receiver}), call.order, set())
@@ -965,13 +987,51 @@ No fix: what to record as lineage is the caller's decision.
                 continue  # a model call whose prompt (or the chain it is made on) does not ask for a summary
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
                 continue
+            reason = self._reason(scope, call)
+            if reason is None:
+                continue
             statement = statements.get(call.node)
+            earlier = self._earlier_summary_reads(scope, call)
+            covering = {statements[n] for n in scope.tracking if n in statements and self._links(n, earlier)}
             if covering and (statement is None or not flow.uncovered(scope.function, statement, covering.__contains__)):
                 continue  # the link is recorded on every path through the call
-            reason = self._reason(scope, call)
-            if reason is not None:
-                self.report(call.node, f"`{callee_name(call.node)}(...)` summarizes a summary ({reason}) and "
-                            "the chain is not recorded")
+            self.report(call.node, f"`{callee_name(call.node)}(...)` summarizes a summary ({reason}) and "
+                        "the chain is not recorded")
+
+    def _earlier_summary_reads(self, scope: _Scope, call: _Call) -> set[str] | None:
+        """What the earlier summary a call summarizes is read from (`prior`, `self.current.text`,
+        `self.current` for `prior = self.current.text`), through the locals bound before the call;
+        None when the call does not name it (a nested summarize call)."""
+        inputs = call.inputs
+        if call.carried:
+            return {call.carried}
+        names = {inputs.summary} if inputs.summary else {
+            n for n in inputs.names if self._summary_at(scope, n, call.order, call.loops, set())
+        }
+        if not names:
+            return None
+        read = set(names)
+        for name in names:
+            for binding in scope.bindings.get(name, []):
+                if binding.order < call.order:
+                    read |= self._reads(scope, binding.inputs, binding.order, {name})
+        # the objects the reads are made of too: `state` for `state["summary"]`, `self.current` for `self.current.text`
+        read |= {code[:m.start()] for code in read for m in re.finditer(r"[.\[]", code)}
+        return read - {"self", "cls"}
+
+    def _links(self, tracking: cst.CSTNode, earlier: set[str] | None) -> bool:
+        """A statement recording lineage links the new summary to the earlier one: it writes a log or a
+        lineage field, or passes lineage that reads the earlier summary (`source_ids=prev.source_ids + new`,
+        `parent_summary_id=prev.summary_id`). Lineage naming only the new inputs
+        (`source_ids=[m.id for m in new_turns]`) drops the chain back to the first sources."""
+        if earlier is None or not isinstance(tracking, cst.Call) or self._records_to_log(tracking):
+            return True
+        lineage = [a.value for a in tracking.args if a.keyword is not None and self._is_lineage_name(a.keyword.value)]
+        code = self.context.module.code_for_node
+        return any(
+            isinstance(node, (cst.Name, cst.Attribute)) and code(node) in earlier
+            for value in lineage for node in (value, *traversal.descendants(value))
+        )
 
     def _reason(self, scope: _Scope, call: _Call) -> str | None:
         inputs = call.inputs
