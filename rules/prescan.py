@@ -83,6 +83,9 @@ class Prefilter:
     def statements_done(self, scopes: list[Scope]) -> None:
         """Called after every statement, before any expression, with every function's scope."""
 
+    def expressions_done(self, scopes: list[Scope]) -> None:
+        """Called after every expression, with every function's scope."""
+
     def walks_whole(self, scope: Scope) -> bool:
         """True when every expression of the function needs a look, whatever its lines name."""
         return False
@@ -178,6 +181,8 @@ class ShapeScan:
                 index = bisect_left(lines, first)
                 if index < len(lines) and lines[index] <= (getattr(node, "end_lineno", None) or node.body[-1].end_lineno):
                     self._expressions(node, scope, lines)
+        for prefilter in self.prefilters:
+            prefilter.expressions_done(scopes)
         return self.found
 
     def _word_lines(self) -> list[int]:

@@ -15,7 +15,7 @@ from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
-    MODEL_CALLS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
+    MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
     summary_noun_request,
 )
 from spanlint.rules.prescan import (
@@ -28,6 +28,12 @@ _OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "t
 # Last words of a class name that make it a record of what its other words say (`SummaryRecord`).
 _RECORD_NOUNS = frozenset({"record", "note", "item", "doc", "document", "text", "result"})
 _OPAQUE_PREFIXES = frozenset({"is", "has", "should", "can", "count", "num", "get_num", "len"})
+# Prompt prose that calls the text it is given a summary: `Shorten this summary`, `Merge these summaries`.
+_GIVEN_SUMMARY = re.compile(
+    r"\b(?:this|these|those|following|given|above|below)\s+(?:\w+\s+)?(?:summary|summaries|digests?|recaps?)\b"
+    r"|\bsummaries\b",
+    re.IGNORECASE,
+)
 
 
 class SummarizeCallPrefilter(Prefilter):
@@ -35,7 +41,8 @@ class SummarizeCallPrefilter(Prefilter):
     a summarize word (`summarize`, `asummarize`, `summarizer`) or a summary word among its parts; a
     model call (`llm.complete(...)`) whose arguments hold a string asking for a summary or name a
     module constant whose value does (`SUMMARY_PROMPT.format(...)`), or in a function whose lines
-    hold such a string (a prompt passed through locals)."""
+    hold such a string (a prompt passed through locals); any call given such a string there (a helper
+    passing its prompt to a model: `_complete(model, "Shorten this summary.", text)`)."""
 
     shape = "summarize-call"
     statements = (*FUNCTIONS, ast.Assign, ast.AnnAssign)  # the summarizers a module defines; its prompts
@@ -47,6 +54,7 @@ class SummarizeCallPrefilter(Prefilter):
         self.prompts: set[str] = set()  # module constants whose value asks for a summary
         self._request_lines: list[int] | None = None
         self.helpers: set[str] = set()  # functions holding a call marked here: a call of one may summarize
+        self.prompted: set[str] = set()  # functions given a prompt that asks for a summary: they may pass it on
 
     def words(self) -> tuple[str, ...]:
         return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
@@ -63,21 +71,30 @@ class SummarizeCallPrefilter(Prefilter):
 
     def expression(self, node: ast.AST, scope: Scope) -> None:
         name = last_name(node)
-        if name and (self._summarizes(name) or (name in MODEL_CALLS and (
+        if not name:
+            return
+        if self._summarizes(name) or (name in MODEL_CALLS and (
             self.walks_whole(scope) or any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
-        ))):
+        )):
             self.mark(node)
             if scope.node is not None:
                 self.helpers.add(scope.node.name)
+        elif node.args and self.walks_whole(scope) and any(self._asks_for_summary(arg) for arg in node.args):
+            self.mark(node)  # a helper given the prompt: `_complete(model, "Shorten this summary.", text)`
+            self.prompted.add(name)
 
-    def statements_done(self, scopes: list[Scope]) -> None:
-        """Calls of the module's functions that hold a summarize call (`self._complete(body)`)."""
-        if not self.helpers:
+    def expressions_done(self, scopes: list[Scope]) -> None:
+        """Calls of the module's functions that hold a summarize call (`self._complete(body)`), and the
+        model calls of the functions given a prompt that asks for one."""
+        if not (self.helpers or self.prompted):
             return
         for scope in scopes:
             if scope.node is not None:
+                passes_prompt = scope.node.name in self.prompted
                 for node in walk(scope.node):
-                    if isinstance(node, ast.Call) and last_name(node) in self.helpers:
+                    if isinstance(node, ast.Call) and (
+                        last_name(node) in self.helpers or (passes_prompt and last_name(node) in MODEL_CALLS)
+                    ):
                         self.mark(node)
 
     def walks_whole(self, scope: Scope) -> bool:
@@ -239,6 +256,15 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # The same helper asked to summarize the messages themselves: a summary from sources.
+        Valid(
+            "async def _complete(model, instruction, body):\n"
+            "    reply = await model.ainvoke([SystemMessage(content=instruction), HumanMessage(content=body)])\n"
+            "    return reply.content\n\n"
+            "async def digest(store, ns, model, messages):\n"
+            "    text = await _complete(model, 'Summarize the conversation.', '\\n'.join(m.content for m in messages))\n"
+            "    await store.aput(ns, 'rolling', {'text': text, 'source_ids': [m.id for m in messages]})\n"
+        ),
         # A rolling summary that carries the previous one's sources and names it as its parent.
         Valid(
             "from dataclasses import dataclass, field\n\n@dataclass\nclass SummaryRecord:\n    summary_id: str\n    text: str\n"
@@ -370,6 +396,17 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # A helper that hands its prompt to the model, asked to shorten the stored summary: the digest
+        # is rewritten from itself.
+        Invalid(
+            "async def _complete(model, instruction, body):\n"
+            "    reply = await model.ainvoke([SystemMessage(content=instruction), HumanMessage(content=body)])\n"
+            "    return reply.content\n\n"
+            "async def condense(store, ns, model):\n    item = await store.aget(ns, 'rolling')\n    value = dict(item.value)\n"
+            "    value['text'] = await _complete(model, 'Shorten this summary to 100 words.', value['text'])\n"
+            "    await store.aput(ns, 'rolling', value)\n",
+            line=8, column=27, message="`_complete(...)` summarizes a summary (`value['text']`) and the chain is not recorded",
+        ),
         # A rolling summary whose lineage names only the new turns: the earlier sources drop out of the chain.
         Invalid(
             "from dataclasses import dataclass, field\n\n@dataclass\nclass SummaryRecord:\n    summary_id: str\n    text: str\n"
@@ -666,7 +703,7 @@ No fix: what to record as lineage is the caller's decision.
             scope.unlinked.add(name)
         self._collects_summaries(node)
         summarizes = self.context.analysis.is_summarize_call(node) or self._calls_summarizing_helper(node)
-        if not summarizes and name not in MODEL_CALLS:
+        if not summarizes and name not in MODEL_CALLS and not self._calls_model_helper(node):
             return
         inputs = _Inputs()
         for arg in node.args:
@@ -677,6 +714,8 @@ No fix: what to record as lineage is the caller's decision.
                 if inputs.summary is None:
                     inputs.summary, inputs.keyword = f"{keyword}=", keyword
             self._scan(arg.value, inputs)
+        if inputs.summary is None:
+            inputs.summary = self._given_summary(node)
         self._order += 1
         func = node.func
         receiver = func.value.value if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) else None
@@ -700,6 +739,58 @@ No fix: what to record as lineage is the caller's decision.
         words = self.context.vocabulary.summarize_words
         return not any(part in words for part in name_parts(name)) and self._summarizing_helper(name)
 
+    def _given_summary(self, call: cst.Call) -> str | None:
+        """`_complete(model, "Shorten this summary.", value["text"])`: the text a call gives a model with a
+        prompt that calls it a summary (a literal, or a module constant, among the arguments)."""
+        prompts = [self._prompt_text(a.value) for a in call.args]
+        if not any(p and _GIVEN_SUMMARY.search(p) for p in prompts):
+            return None
+        code = self.context.module.code_for_node
+        for arg, prompt in zip(call.args, prompts):
+            value = arg.value
+            if prompt or _is_literal(value) or (
+                isinstance(value, cst.Name) and MODEL_RECEIVER_WORDS.intersection(name_parts(value.value))
+            ):
+                continue
+            return code(value)
+        return None
+
+    def _prompt_text(self, value: cst.BaseExpression) -> str:
+        """The prose of a string literal, an f-string's text parts, or a module constant's string."""
+        if isinstance(value, cst.FormattedString):
+            return " ".join(p.value for p in value.parts if isinstance(p, cst.FormattedStringText))
+        if isinstance(value, cst.Name):
+            return self._templates.get(value.value, "")
+        return string_value(value) or ""
+
+    def _calls_model_helper(self, call: cst.Call) -> bool:
+        """`_complete(model, instruction, body)`: a call of a function of this module that gives one of its
+        parameters to a model (`model.ainvoke([SystemMessage(content=instruction), ...])`); like a model
+        call, it summarizes when the prompt it is given asks for a summary."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            name = func.attr.value
+        elif isinstance(func, cst.Name):
+            name = func.value
+        else:
+            return False
+        self._summarizing_helper(name)  # reads the definitions once
+        assert self._definitions is not None
+        key = f"model {name}"
+        found = self._helpers.get(key)
+        if found is None:
+            found = self._helpers[key] = any(self._gives_parameter_to_model(f) for f in self._definitions.get(name, ()))
+        return found
+
+    def _gives_parameter_to_model(self, function: cst.FunctionDef) -> bool:
+        params = _params(function)
+        return bool(params) and any(
+            isinstance(call, cst.Call) and callee_name(call) in MODEL_CALLS and isinstance(call.func, cst.Attribute)
+            and MODEL_RECEIVER_WORDS.intersection(name_parts(_last_part(call.func.value)))
+            and any(isinstance(n, cst.Name) and n.value in params for a in call.args for n in traversal.descendants(a.value))
+            for call in traversal.descendants(function.body)
+        )
+
     def _summarizing_helper(self, name: str) -> bool:
         """A function or method of this module named `name` gives one of its parameters to a summarize call
         (`_complete(self, body)` calling `llm.ainvoke([SystemMessage(SUMMARY_PROMPT), HumanMessage(body)])`):
@@ -719,9 +810,7 @@ No fix: what to record as lineage is the caller's decision.
         return found
 
     def _gives_parameter_to_summary(self, function: cst.FunctionDef) -> bool:
-        params = {
-            p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
-        } - {"self", "cls"}
+        params = _params(function)
         is_summarize = self.context.analysis.is_summarize_call
         return bool(params) and any(
             isinstance(call, cst.Call) and is_summarize(call) and any(
@@ -1103,6 +1192,17 @@ No fix: what to record as lineage is the caller's decision.
         if inputs.summary and not self._lineage_object(scope, inputs, None):
             return True
         return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
+
+
+def _last_part(expr: cst.BaseExpression) -> str:
+    """`llm` for `self.llm` or `llm`; "" for other shapes."""
+    return expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
+
+
+def _params(function: cst.FunctionDef) -> set[str]:
+    """The names of a function's parameters other than `self` and `cls`."""
+    params = function.params
+    return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)} - {"self", "cls"}
 
 
 def _exclusive(first: _Binding, second: _Binding) -> bool:
