@@ -834,44 +834,73 @@ class RewriteRule(ScopedRule):
 
         return not flow.uncovered(self.function, write.statement, covers)
 
-    def tracked_in_metadata(self, write: ContentWrite) -> bool:
-        """Every path through the write stores a version or hash under a key of the span's metadata
-        mapping (`doc.metadata["version"] = ...`, `msg.metadata.update(span_sha=...)`, a key held in a
-        module constant): the class has no such field, the span carries one there."""
+    def metadata_kinds(self) -> frozenset[str]:
+        """What this file keeps under the keys of spans' metadata mappings: "version" and/or "hash", read
+        from the lines naming a metadata mapping (`doc.metadata[VERSION_KEY]`, `meta.get("span_sha")`,
+        `metadata={**doc.metadata, HASH_KEY: h}`). The file's text, not its tree: the definitions a rule
+        is given may be only some of the file's."""
+        key = ("metadata kinds",)
+        memo = self.context.analysis.memo
+        if key not in memo:
+            kinds: set[str] = set()
+            source = self.context.source
+            if "meta" in source or "additional_kwargs" in source:
+                for line in source.splitlines():
+                    if "meta" in line or "additional_kwargs" in line:
+                        for found in _METADATA_KEY.finditer(line):
+                            constant = found.group(1) or found.group(2)
+                            kinds.add(self._key_kind(cst.Name(constant) if constant else found.group(3)))
+            memo[key] = frozenset(kinds - {""})
+        return memo[key]
+
+    def _key_kind(self, key: cst.BaseExpression | str) -> str:
+        """"version" or "hash" for a metadata key naming one (`"span_version"`, `HASH_KEY`, a constant
+        whose string does, a keyword), else ""."""
+        text = key if isinstance(key, str) else string_value(key)
+        if text is None and isinstance(key, cst.Name):
+            text = self.context.analysis.constant_value(key.value) or key.value
+        parts = set(name_parts(text or ""))
+        if parts & {name_parts(f)[-1] for f in self.vocabulary.version_fields}:
+            return "version"
+        return "hash" if parts & tracking_words(self.vocabulary) else ""
+
+    def tracked_in_metadata(self, write: ContentWrite, kind: str) -> bool:
+        """Every path through the write stores a new `kind` ("version" or "hash") under a key of the span's
+        metadata (`doc.metadata[VERSION_KEY] = ...`, `msg.metadata.update(span_sha=...)`); for a copy,
+        the metadata it is given holds one (`Document(id=doc.id, ..., metadata={**doc.metadata, HASH_KEY: h})`,
+        or a local given the key before)."""
         assert self.function is not None
-        words = tracking_words(self.vocabulary)
-        analysis = self.context.analysis
         code = self.context.module.code_for_node
 
-        def tracks(key: cst.BaseExpression | str | None) -> bool:
-            text = key if isinstance(key, str) else string_value(key) if key is not None else None
-            if text is None and isinstance(key, cst.Name):
-                text = analysis.constant_value(key.value)
-            return text is not None and bool(words.intersection(name_parts(text)))
+        def sets(node: cst.CSTNode, small: cst.BaseSmallStatement | None, owner: str) -> bool:
+            if isinstance(node, cst.Subscript) and len(node.slice) == 1 and code(node.value) == owner:
+                element = node.slice[0].slice
+                return isinstance(element, cst.Index) and self._key_kind(element.value) == kind and (
+                    small is None or _assigned_in(small, node)
+                )
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "update" and (
+                code(node.func.value) == owner
+            ):
+                return any(
+                    (a.keyword is not None and self._key_kind(a.keyword.value) == kind)
+                    or (isinstance(a.value, cst.Dict) and _dict_sets(a.value, kind, self._key_kind))
+                    for a in node.args
+                )
+            return False
 
-        def is_metadata(expr: cst.BaseExpression) -> bool:
-            return (
-                isinstance(expr, cst.Attribute) and expr.attr.value in METADATA_FIELDS and code(expr.value) == write.owner_code
-            )
+        if write.copy is not None:
+            given = next((a.value for a in getattr(write.copy, "args", ()) if a.keyword is not None and (
+                a.keyword.value in METADATA_FIELDS
+            )), None)
+            if isinstance(given, cst.Dict):
+                return _dict_sets(given, kind, self._key_kind)
+            if isinstance(given, cst.Name):  # `meta = dict(doc.metadata); meta[VERSION_KEY] += 1; Document(..., metadata=meta)`
+                return any(sets(n, None, given.value) for n in traversal.descendants(self.function.body))
+            return False
+        owners = {f"{write.owner_code}.{f}" for f in METADATA_FIELDS}
 
         def covers(small: cst.BaseSmallStatement) -> bool:
-            for node in traversal.descendants(small):
-                if isinstance(node, cst.Subscript) and is_metadata(node.value) and len(node.slice) == 1:
-                    element = node.slice[0].slice
-                    if isinstance(element, cst.Index) and tracks(element.value) and _assigned_in(small, node):
-                        return True
-                elif (
-                    isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "update"
-                    and is_metadata(node.func.value)
-                ):
-                    for arg in node.args:
-                        if arg.keyword is not None and tracks(arg.keyword.value):
-                            return True
-                        if isinstance(arg.value, cst.Dict) and any(
-                            isinstance(e, cst.DictElement) and tracks(e.key) for e in arg.value.elements
-                        ):
-                            return True
-            return False
+            return any(sets(n, small, o) for n in traversal.descendants(small) for o in owners)
 
         return not flow.uncovered(self.function, write.statement, covers)
 
@@ -897,6 +926,19 @@ class RewriteRule(ScopedRule):
     @property
     def vocabulary(self) -> Vocabulary:
         return self.context.vocabulary
+
+
+# A key of a mapping on a line: a constant's name (`[VERSION_KEY]`, `.get(SPAN_SHA`, `HASH_KEY:`) or a
+# quoted string (`["version"]`, `.get("content_hash"`, `"version":`).
+_METADATA_KEY = re.compile(
+    r"(?:\[\s*|\.(?:get|setdefault|pop)\(\s*)([A-Z][A-Z0-9_]*)\b|([A-Z][A-Z0-9_]*)\s*:"
+    r"|(?:\[\s*|\.(?:get|setdefault|pop)\(\s*|[{,]\s*)[\"']([\w-]+)[\"']"
+)
+
+
+def _dict_sets(literal: cst.Dict, kind: str, key_kind) -> bool:  # type: ignore[no-untyped-def]
+    """A dict literal with a key of `kind` (`{**doc.metadata, VERSION_KEY: v + 1}`)."""
+    return any(isinstance(e, cst.DictElement) and key_kind(e.key) == kind for e in literal.elements)
 
 
 def _assigned_in(small: cst.BaseSmallStatement, target: cst.BaseExpression) -> bool:

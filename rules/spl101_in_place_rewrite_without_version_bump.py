@@ -61,6 +61,15 @@ The fix inserts `<span>.<version field> += 1` right after the write when the ver
 behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
+        # A copy under the same id whose metadata carries the next version and the new hash.
+        Valid(
+            "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
+            "    page_content: str\n    metadata: dict = {}\n\n"
+            "VERSION_KEY = 'version'\n\n"
+            "def normalize(doc: Document) -> Document:\n    text = ' '.join(doc.page_content.split())\n"
+            "    meta = dict(doc.metadata)\n    meta[VERSION_KEY] = meta.get(VERSION_KEY, 0) + 1\n"
+            "    return Document(id=doc.id, page_content=text, metadata=meta)\n"
+        ),
         Valid("def compress(span):\n    span.content = shorten(span.content)\n    span.version += 1\n"),
         Valid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n"
@@ -98,6 +107,15 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         ),
     ]
     invalid = [
+        # The version lives in the document's metadata, and the redaction leaves it as it was.
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
+            "    page_content: str\n    metadata: dict = {}\n\n"
+            "def redact(doc: Document) -> None:\n    doc.page_content = scrub(doc.page_content)\n"
+            "    doc.metadata['redacted'] = True\n\n"
+            "def stamp(doc: Document) -> None:\n    doc.metadata['version'] = 1\n",
+            line=9, column=5, message="`doc.page_content` rewritten in place without bumping the version in its metadata",
+        ),
         Invalid(
             "def compress(span):\n    span.content = shorten(span.content)\n    return span.version\n",
             line=2,
@@ -198,6 +216,14 @@ behaviour, and a caller that already bumps the version would now bump it twice.
 
     def check(self, write: ContentWrite) -> None:
         span_class = write.span_class
+        if span_class is not None and not span_class.version_fields and "version" in self.metadata_kinds():
+            if not self.tracked_in_metadata(write, "version"):  # `doc.metadata[VERSION_KEY]` left as it was
+                how = "without a new version" if write.copy is not None else "without bumping the version"
+                self.report(
+                    write.statement, f"{write.rewritten()} {how} in its metadata",
+                    help=f"Bump the version in `{write.owner_code}`'s metadata, or give the span a new id",
+                )
+            return
         if span_class is not None and (not span_class.version_fields or span_class.auto_versioned):
             return
         guesses = self.context.analysis.guessed_classes(write.owner) if span_class is None else ()

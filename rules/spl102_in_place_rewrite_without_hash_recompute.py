@@ -81,6 +81,15 @@ the content field.
         ),
     ]
     invalid = [
+        # The version and hash live in the document's metadata: the fix bumps one and leaves the other.
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
+            "    page_content: str\n    metadata: dict = {}\n\n"
+            "def correct(doc: Document, text: str) -> None:\n    doc.page_content = text\n"
+            "    doc.metadata['version'] = doc.metadata.get('version', 0) + 1\n\n"
+            "def is_current(doc: Document, digest: str) -> bool:\n    return doc.metadata.get('content_hash') == digest\n",
+            line=9, column=5, message="`doc.page_content` rewritten in place without recomputing the hash in its metadata",
+        ),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Turn:\n    turn_id: str\n    text: str\n    version: int = 1\n    sha: str = \"\"\n\ndef strip(turn: Turn) -> None:\n    turn.text = turn.text.strip()\n    turn.version += 1\n", line=11, column=5, message="`turn.text` rewritten in place without recomputing `turn.sha`"),
         # known only by its name: the one class of the module whose content it writes (`Snippet`) stores a hash
         Invalid(
@@ -106,6 +115,14 @@ the content field.
 
     def check(self, write: ContentWrite) -> None:
         span_class = write.span_class
+        if span_class is not None and not span_class.hash_fields and "hash" in self.metadata_kinds():
+            if not self.tracked_in_metadata(write, "hash"):  # `doc.metadata[HASH_KEY]` left as it was
+                how = "without a new hash" if write.copy is not None else "without recomputing the hash"
+                self.report(
+                    write.statement, f"{write.rewritten()} {how} in its metadata",
+                    help=f"Recompute the hash in `{write.owner_code}`'s metadata, or give the span a new id",
+                )
+            return
         if span_class is not None:
             hash_field = span_class.stored_hash_field
         else:

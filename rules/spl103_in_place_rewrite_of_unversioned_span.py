@@ -202,8 +202,8 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             return
         if copy_sets(write, span_class.id_fields):
             return  # a copy under a new id (`model_copy(update={"content": ..., "id": new_id()})`)
-        if write.copy is None and self.tracked_in_metadata(write):
-            return  # `doc.metadata["version"] += 1`: the version lives in the span's metadata
+        if self.metadata_kinds():
+            return  # `doc.metadata[VERSION_KEY]`: the file keeps versions or hashes in metadata (SPL101, SPL102)
         field = f"`{span_class.id_fields[0]}`"
         self.report(
             write.statement,
