@@ -36,6 +36,11 @@ def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
     return frozenset((*vocabulary.cache_words, *vocabulary.derived_words, *_LOOKUP_WORDS, "token"))
 
 
+# Word parts of a function that measures or embeds the text it is given (`count_tokens_approximately`).
+_MEASURE_WORDS = frozenset({"token", "tokens", "tokenize", "embed", "embedding", "encode"})
+_MEASURE_CALL = re.compile(r"(?:token|tokenize|embed|encode)\w*\(", re.IGNORECASE)
+
+
 class CacheKeyPrefilter(Prefilter):
     """A cache-named mapping read or written under a key that may be an id, a dict comprehension
     keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a write into
@@ -84,7 +89,8 @@ class CacheKeyPrefilter(Prefilter):
     def statements_done(self, scopes: list[Scope]) -> None:
         """`if k not in self.m: self.m[k] = ...`, `n = self.m.get(k)` then `self.m[k] = n`: an attribute
         mapping filled once per key (the walk meets a block's statements in any order), in a function
-        that reads a content field (what it stores must be computed from one)."""
+        that reads a content field or calls a function measuring text (what it stores must be computed
+        from the content)."""
         content_lines: list[int] | None = None
         for scope in scopes:
             tested = scope.notes.get("membership_tested")
@@ -92,7 +98,7 @@ class CacheKeyPrefilter(Prefilter):
             if not filled:
                 continue
             if content_lines is None:
-                content_lines = match_lines(self.scan.source, content_read_pattern(self.vocabulary))
+                content_lines = match_lines(self.scan.source, content_read_pattern(self.vocabulary), _MEASURE_CALL)
             if scope.node is not None and spans_line(scope.node, content_lines):
                 for node in filled:
                     self.mark(node)
@@ -338,6 +344,17 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        # Token counts of whole messages, filled once per message id.
+        Invalid(
+            "class TokenMeter:\n"
+            "    def count(self, message) -> int:\n"
+            "        if message.id in self._by_message:\n"
+            "            return self._by_message[message.id]\n"
+            "        n = count_tokens_approximately([message])\n"
+            "        self._by_message[message.id] = n\n"
+            "        return n\n",
+            line=6, column=26, message="`self._by_message` holds an artifact derived from span content keyed on the span id `message.id` alone",
+        ),
         Invalid("from functools import lru_cache\n\n@lru_cache(maxsize=2048)\ndef embedding_for_item(item_id: str) -> tuple[float, ...]:\n    item = STORE.get(item_id)\n    return tuple(embed(item.content))\n", line=4, column=24, message="`@lru_cache` holds an artifact derived from span content keyed on the span id `item_id` alone"),
         Invalid(  # the segment known only by its class's own id field; the vector computed into a local
             _SEGMENT_CLASS
@@ -624,14 +641,32 @@ No fix: the right key depends on what the span carries (a version, a content has
             value = value.expression
         if isinstance(value, cst.Attribute) or (isinstance(value, cst.Subscript) and string_key(value) is not None):
             return None  # the content as it is, or a field of the span
-        return self._content_read_in(value, frame, 3)
+        return self._content_read_in(value, frame, 3) or self._measure_of(value, key, frame, 2)
+
+    def _measure_of(self, value: cst.BaseExpression, key: cst.BaseExpression, frame: _Frame, depth: int) -> str | None:
+        """`count_tokens_approximately([message])`, `embed(node)` for the key `message.id`: a call named for
+        measuring or embedding text, given the span whose id is the key (itself or through a local);
+        the call's name, else None."""
+        if isinstance(value, cst.Name) and depth > 0 and (bound := frame.bound.get(value.value)) is not None:
+            return self._measure_of(bound, key, frame, depth - 1)
+        owner = self._resolve(key)
+        if not isinstance(value, cst.Call) or not isinstance(owner, cst.Attribute):
+            return None
+        name = callee_name(value) or ""
+        if not _MEASURE_WORDS.intersection(name_parts(name)):
+            return None
+        code = self.context.module.code_for_node
+        span = code(owner.value)
+        given = [a.value for a in value.args]
+        given += [e.value for a in given if isinstance(a, (cst.List, cst.Tuple)) for e in a.elements]
+        return name if any(code(g) == span for g in given) else None
 
     def _span_like_owner(self, span_id: cst.BaseExpression, read: str) -> bool:
         """The object whose id `span_id` reads is span-like, given the content `read` of it (`.value`)."""
         resolved = self._resolve(span_id)
         if not isinstance(resolved, cst.Attribute):
             return True  # an id known by its name alone (`span_id`): nothing more to learn
-        field = None if read.startswith("get_") else read.strip(".[]\"'")
+        field = read.strip(".[]\"'") if read[:1] in ".[" else None  # `.text`, `["text"]`; not `get_content(`
         return self.context.analysis.is_span_like(resolved.value, self.facts, content=field)
 
     def _content_read_in(self, value: cst.BaseExpression, frame: _Frame, depth: int) -> str | None:
