@@ -146,11 +146,13 @@ class _Function(GuardedFunction):
 class PrunePrefilter(RemovalPrefilter):
     """A removing method called on a name, attribute or item, `del x[...]`, a filtering rewrite or
     slice assigned to an attribute or item, a filtered local written back, a tombstone written
-    into a content field or a tombstone flag set, a LangGraph `RemoveMessage(...)`, or a call of a
-    function named for pruning (a helper of the project may prune what it is given)."""
+    into a content field or a tombstone flag set, a LangGraph `RemoveMessage(...)`, a `delete` method
+    called, or a call of a function named for pruning (a helper of the project may prune what it is
+    given)."""
 
     shape = "removal"
-    methods = REMOVING_METHODS | STORE_DELETE_METHODS
+    # `delete`: a method of a store class of the project may prune (`store.delete(sid)`, decided by the rule)
+    methods = REMOVING_METHODS | STORE_DELETE_METHODS | {"delete", "adelete"}
 
     def words(self) -> tuple[str, ...]:
         return ("RemoveMessage", *self.vocabulary.prune_words)
@@ -369,6 +371,16 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        # The store's own `delete` removes the note; the reason is written only after the loop.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    text: str\n    version: int = 1\n\n"
+            "class NoteStore:\n    def __init__(self) -> None:\n        self._notes: dict[str, Note] = {}\n\n"
+            "    def delete(self, note_id: str) -> None:\n        self._notes.pop(note_id, None)\n\n"
+            "def drop_short_notes(store: NoteStore, log, notes: list[Note]) -> None:\n    dropped = []\n"
+            "    for note in notes:\n        if len(note.text) < 12:\n            store.delete(note.note_id)\n"
+            "            dropped.append(note.note_id)\n    if dropped:\n        log.record('drop', dropped, 'too short')\n",
+            line=20, column=13, message="`store._notes` pruned before the rationale is recorded in a decision log",
+        ),
         Invalid(  # a method of the class a field of `self` holds prunes; the class holds a decision log
             _WINDOW_WITH_DROP
             + "class Agent:\n    def __init__(self):\n        self.window = Window()\n"
@@ -1018,10 +1030,15 @@ No fix: the rationale is the author's to write.
     def _pruned_through(self, call: cst.Call, helper: HelperEffects) -> cst.BaseExpression | None:
         """`self._drop(self.spans, sid)`, `compact_into(ctx)`: the context a helper prunes, given to it (or `self`'s)."""
         name = callee_name(call) or ""
-        if name in REMOVING_METHODS or name in _MOVING_METHODS or not has_word(name, self.context.vocabulary.prune_words):
-            return None  # a helper named for pruning (`_drop`, `prune_one`); `x.clear()` may be any class's
+        # A helper named for pruning (`_drop`, `prune_one`), or a method of the class a typed receiver
+        # holds (`store.delete(sid)` with `store: NoteStore`); `x.clear()` may be any class's.
+        named_for_pruning = has_word(name, self.context.vocabulary.prune_words) and not (
+            name in REMOVING_METHODS or name in _MOVING_METHODS
+        )
         params = list(helper.params)
         receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+        if not named_for_pruning and (params[:1] != ["self"] or self.context.project.class_named(self._held_type(receiver)) is None):
+            return None
         given: dict[str, cst.BaseExpression] = {}
         fields: frozenset[str] | None = None  # the fields of the receiver's class, for another object's method
         if params[:1] in (["self"], ["cls"]):

@@ -129,6 +129,13 @@ No fix: which holders exist is specific to the application.
             "        if self.age(sid) > self.max_age and weakref.getweakrefcount(self.objects[sid]) == 0:\n"
             "            self.tombstones.pop(sid)\n"
         ),
+        # The old tombstones nothing holds, picked first, then removed one by one.
+        Valid(
+            "import time\n\ndef collect(store, citations, min_age):\n    now = time.time()\n"
+            "    held = holders_of(store, citations)\n"
+            "    ready = [n for n in store.tombstones() if n.note_id not in held and now - n.tombstoned_at > min_age]\n"
+            "    for note in ready:\n        store.delete(note.note_id)\n"
+        ),
         Valid(
             "def compact(self):\n    for sid in list(self.tombstones):\n        if not self.is_referenced(sid):\n"
             "            del self.tombstones[sid]\n"
@@ -313,8 +320,10 @@ No fix: which holders exist is specific to the application.
         guards = [*function.guards, *(test for block in function.exits for test in block)]
         tests = [g for g in guards if not any(g is i for i in function.iterables)]
         tests += [t for t in (condition, selects) if t is not None]
-        if any(self._checks_liveness(t) for t in tests):
-            return
+        if any(self._checks_liveness(t) for t in tests) or any(
+            isinstance(i, cst.Name) and i.value in function.live_locals for i in function.iterables
+        ):
+            return  # also `for note in ready:`, `ready` kept by a filter that checks holders
         if any(t is not None and self._is_about_age(t) for t in (condition, selects)) or any(self._is_about_age(g) for g in guards):
             exits = [test for block in function.exits for test in block]
             drop = [(g, True) for g in function.guards if not any(g is i for i in function.iterables)]
