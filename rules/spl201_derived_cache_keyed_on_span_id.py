@@ -254,6 +254,16 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        # The same counts filed under the id and the version the buffer keeps for it.
+        Valid(
+            "class Context:\n"
+            "    def usage(self) -> int:\n"
+            "        for sid, span in self.spans.items():\n"
+            "            key = (sid, span.version)\n"
+            "            if key not in self._token_counts:\n"
+            "                self._token_counts[key] = rough_tokens(span.content)\n"
+            "        return sum(self._token_counts.values())\n"
+        ),
         # Citations filed under the answer's id, each carrying the hash of the node it quotes.
         Valid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Citation:\n    node_id: str\n    node_hash: str\n    start: int\n    end: int\n\n"
@@ -344,6 +354,16 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        # Ids kept beside the messages in a parallel list; counts filled once per id.
+        Invalid(
+            "class Context:\n"
+            "    def usage(self) -> int:\n"
+            "        for mid, message in zip(self._ids, self._messages):\n"
+            "            if mid not in self._token_counts:\n"
+            "                self._token_counts[mid] = rough_tokens(message.content)\n"
+            "        return sum(self._token_counts.values())\n",
+            line=5, column=36, message="`self._token_counts` holds an artifact derived from span content keyed on the span id `mid` alone",
+        ),
         # Token counts of whole messages, filled once per message id.
         Invalid(
             "class TokenMeter:\n"
@@ -525,6 +545,29 @@ No fix: the right key depends on what the span carries (a version, a content has
         frame = self._frames[-1]
         if frame is not None:
             frame.aliases.bind(node.target, None)
+            paired = self._id_and_span(node.target, node.iter)
+            if paired is not None:
+                frame.span_ids[paired[0]] = paired[1]
+
+    def _id_and_span(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> tuple[str, str] | None:
+        """`for sid, span in self.spans.items()`, `for mid, msg in zip(self._ids, self._messages)`: the
+        loop's first name is the id of the span its second name holds."""
+        if not (isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and isinstance(iterable, cst.Call)):
+            return None
+        first, second = (e.value for e in target.elements)
+        if not (isinstance(first, cst.Name) and isinstance(second, cst.Name)):
+            return None
+        analysis = self.context.analysis
+        func = iterable.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "items" and not iterable.args:
+            spans = func.value
+        elif callee_name(iterable) == "zip" and len(iterable.args) == 2:
+            ids, spans = (a.value for a in iterable.args)
+            if not (ID_PARTS | {"keys"}).intersection(name_parts(last_name(ids) or "")):
+                return None  # `zip(self._ids, self._messages)`, not `zip(scores, spans)`
+        else:
+            return None
+        return (first.value, second.value) if analysis.is_span_container(spans, self.facts) else None
 
     def visit_If(self, node: cst.If) -> None:
         frame = self._frames[-1]
