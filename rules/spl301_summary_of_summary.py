@@ -175,6 +175,7 @@ class _Call:
     loops: tuple[int, ...]
     inputs: _Inputs
     carried: str | None = None  # `self.summary` in `self.summary = summarize(self.summary, ...)`
+    carried_in: str | None = None  # `self.state` in `self.state = State(text=t)`, `t` summarized from `self.state`
     prompted: bool = False  # a model call, a summarize call only if its prompt asks for a summary
     receiver: str | None = None  # `chain` of `chain.invoke(...)`, a local that may hold the prompt (`PROMPT | llm`)
 
@@ -396,6 +397,15 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # The state holding the summary is rebuilt from a summary of its own text and the new turns.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass SummaryState:\n    text: str = ''\n    generation: int = 0\n\n"
+            "class Rolling:\n    async def roll(self, new_turns):\n"
+            "        material = '\\n'.join([self.state.text, *new_turns])\n"
+            "        text = await summarize_text(self.client, material)\n"
+            "        self.state = SummaryState(text=text, generation=self.state.generation + 1)\n",
+            line=11, column=22, message="`summarize_text(...)` summarizes a summary (`self.state` is overwritten with its own summary) and the chain is not recorded",
+        ),
         # A helper that hands its prompt to the model, asked to shorten the stored summary: the digest
         # is rewritten from itself.
         Invalid(
@@ -866,8 +876,13 @@ No fix: what to record as lineage is the caller's decision.
         held = self._held_call(scope, value)
         if stored is None:
             stored = held
+        wrapped = False
+        if stored is None and isinstance(value, cst.Call) and (callee_name(value) or "")[:1].isupper():
+            # `self.state = SummaryState(text=text, ...)`, `text` the result of a summarize call here
+            stored = next((c for c in (self._held_call(scope, a.value) for a in value.args) if c is not None), None)
+            wrapped = True
         if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
-            self._carried(stored, target)
+            self._carried(stored, target, wrapped)
         names = _target_names(target)
         for name in names:
             self._bind(name, value, summarized=call is not None, augmented=augmented, call=held)
@@ -886,7 +901,7 @@ No fix: what to record as lineage is the caller's decision.
                     return value
         return None
 
-    def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript) -> None:
+    def _carried(self, call: cst.Call, target: cst.Attribute | cst.Subscript, wrapped: bool = False) -> None:
         """`self.summary = summarize(self.summary, ...)`: the stored summary feeds the next one. A store
         keyed by a value (`self.digests[section] = summary`) holds summaries: its input read any entry
         of it (`self.digests.get(section)`, through locals too) is an earlier summary."""
@@ -897,8 +912,14 @@ No fix: what to record as lineage is the caller's decision.
         for recorded in reversed(scope.calls):
             if recorded.node is call:
                 read = self._reads(scope, recorded.inputs, recorded.order, set())
+                fields = {t[len(written) + 1:].split(".")[0] for t in read if t.startswith(written + ".")}
+                if fields and all(self._is_lineage_name(f) for f in fields):
+                    return  # `self.current.source_ids` read: the sources it lists, not its text
                 if (written in read or store in read) and not self._is_span_rewrite(target):
-                    recorded.carried = written
+                    if wrapped:
+                        recorded.carried_in = written
+                    else:
+                        recorded.carried = written
                 return
 
     def _reads(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> set[str]:
@@ -1092,11 +1113,15 @@ No fix: what to record as lineage is the caller's decision.
         `self.current` for `prior = self.current.text`), through the locals bound before the call;
         None when the call does not name it (a nested summarize call)."""
         inputs = call.inputs
-        if call.carried:
-            return {call.carried}
         names = {inputs.summary} if inputs.summary else {
             n for n in inputs.names if self._summary_at(scope, n, call.order, call.loops, set())
         }
+        carried = call.carried or call.carried_in
+        if carried:  # and the locals it was read into before the call: `prev = self.current`
+            names |= {carried} | {
+                name for name, bindings in scope.bindings.items()
+                if any(b.order < call.order and carried in self._reads(scope, b.inputs, b.order, {name}) for b in bindings)
+            }
         if not names:
             return None
         read = set(names)
@@ -1130,6 +1155,8 @@ No fix: what to record as lineage is the caller's decision.
             return f"`{call.carried}` is overwritten with its own summary"
         if inputs.summary and not self._lineage_object(scope, inputs, call.node):
             return f"`{inputs.summary}`"
+        if call.carried_in:
+            return f"`{call.carried_in}` is overwritten with its own summary"
         for name in sorted(inputs.names):
             if self._summary_at(scope, name, call.order, call.loops, set()):
                 return f"`{name}` holds an earlier summary"
