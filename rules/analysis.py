@@ -975,9 +975,14 @@ class _LocalFactsCollector(traversal.FunctionBodyVisitor):
             iterable = iterable.func.value
         if not isinstance(target, cst.Name):
             return
+        kept_as = _kept_instances_of(iterable)  # `for m in (o for o in msgs if isinstance(o, ToolMessage))`
         iterable = filtered_source(iterable)  # `for x in [o for o in spans if o.content]`: the spans
         name = target.value
         facts = self.facts
+        if kept_as is not None and self.analysis.class_named(kept_as) is not None:
+            facts.alias_sources[name] = self.analysis.module.code_for_node(iterable)
+            self._typed(name, kept_as)
+            return
         if isinstance(iterable, (cst.List, cst.Tuple)) and len(iterable.elements) == 1 and isinstance(
             iterable.elements[0].value, cst.Name
         ):
@@ -1128,6 +1133,20 @@ def filtered_source(expr: cst.BaseExpression) -> cst.BaseExpression:
             break
         expr = loop.iter
     return expr
+
+
+def _kept_instances_of(expr: cst.BaseExpression) -> str | None:
+    """`ToolMessage` for `[o for o in xs if isinstance(o, ToolMessage)]` (or a generator of that shape):
+    the one class a filtering comprehension keeps."""
+    if not isinstance(expr, (cst.ListComp, cst.GeneratorExp, cst.SetComp)) or len(expr.for_in.ifs) != 1:
+        return None
+    test = expr.for_in.ifs[0].test
+    if not (isinstance(test, cst.Call) and callee_name(test) == "isinstance" and len(test.args) == 2):
+        return None
+    subject, kind = test.args[0].value, test.args[1].value
+    if not (isinstance(subject, cst.Name) and isinstance(expr.elt, cst.Name) and subject.value == expr.elt.value):
+        return None
+    return last_name(kind)
 
 
 def _one_value(value: cst.BaseExpression) -> cst.BaseExpression:

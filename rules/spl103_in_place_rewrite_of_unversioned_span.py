@@ -136,6 +136,15 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         ),
     ]
     invalid = [
+        # The loop runs over the tool summaries a filter kept out of a list of base messages.
+        Invalid(
+            "from pydantic import BaseModel\n\nclass ChatMessage(BaseModel):\n    source: str\n\n"
+            "class ToolSummary(ChatMessage):\n    id: str\n    content: str\n\n"
+            "def clip(messages: list[ChatMessage], limit: int) -> None:\n"
+            "    for msg in (m for m in messages if isinstance(m, ToolSummary)):\n"
+            "        msg.content = msg.content[:limit]\n",
+            line=12, column=9, message="`msg.content` rewritten in place; `ToolSummary` keeps its `id` and has no version or hash",
+        ),
         # A LangChain-style document cleaned in place: its metadata gets a flag, not a new version.
         Invalid(
             "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
