@@ -38,7 +38,7 @@ def cache_name_words(vocabulary: Vocabulary) -> frozenset[str]:
 
 # Word parts of a function that measures or embeds the text it is given (`count_tokens_approximately`).
 _MEASURE_WORDS = frozenset({"token", "tokens", "tokenize", "embed", "embedding", "encode"})
-_MEASURE_CALL = re.compile(r"(?:token|tokenize|embed|encode)\w*\(", re.IGNORECASE)
+_MEASURE_CALL = re.compile(r"(?:%s)\w*\(" % "|".join(sorted(_MEASURE_WORDS)), re.IGNORECASE)  # a call of one, in text
 
 
 class CacheKeyPrefilter(Prefilter):

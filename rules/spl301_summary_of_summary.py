@@ -8,7 +8,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, root_name, string_key, string_value
+from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, dotted_name, root_name, string_key, string_value
 from spanlint.rules import flow, traversal
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
@@ -737,17 +737,9 @@ No fix: what to record as lineage is the caller's decision.
         """`self._complete(body)`, `_complete(body)`: a call of a function or method of this module that
         summarizes (`_summarizing_helper`), named for something else (a name that says summarizing is
         judged by its name: `zlib.compress` is not one)."""
-        func = call.func
-        if isinstance(func, cst.Attribute):
-            if not (isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")):
-                return False
-            name = func.attr.value
-        elif isinstance(func, cst.Name):
-            name = func.value
-        else:
-            return False
+        name = _own_callee(call)
         words = self.context.vocabulary.summarize_words
-        return not any(part in words for part in name_parts(name)) and self._summarizing_helper(name)
+        return name is not None and not any(part in words for part in name_parts(name)) and self._summarizing_helper(name)
 
     def _given_summary(self, call: cst.Call) -> str | None:
         """`_complete(model, "Shorten this summary.", value["text"])`: the text a call gives a model with a
@@ -777,12 +769,8 @@ No fix: what to record as lineage is the caller's decision.
         """`_complete(model, instruction, body)`: a call of a function of this module that gives one of its
         parameters to a model (`model.ainvoke([SystemMessage(content=instruction), ...])`); like a model
         call, it summarizes when the prompt it is given asks for a summary."""
-        func = call.func
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
-            name = func.attr.value
-        elif isinstance(func, cst.Name):
-            name = func.value
-        else:
+        name = _own_callee(call)
+        if name is None:
             return False
         self._summarizing_helper(name)  # reads the definitions once
         assert self._definitions is not None
@@ -796,7 +784,7 @@ No fix: what to record as lineage is the caller's decision.
         params = _params(function)
         return bool(params) and any(
             isinstance(call, cst.Call) and callee_name(call) in MODEL_CALLS and isinstance(call.func, cst.Attribute)
-            and MODEL_RECEIVER_WORDS.intersection(name_parts(_last_part(call.func.value)))
+            and MODEL_RECEIVER_WORDS.intersection(name_parts((dotted_name(call.func.value) or "").split(".")[-1]))
             and any(isinstance(n, cst.Name) and n.value in params for a in call.args for n in traversal.descendants(a.value))
             for call in traversal.descendants(function.body)
         )
@@ -1221,9 +1209,13 @@ No fix: what to record as lineage is the caller's decision.
         return any(self._summary_at(scope, n, binding.order, binding.loops, seen) for n in inputs.names)
 
 
-def _last_part(expr: cst.BaseExpression) -> str:
-    """`llm` for `self.llm` or `llm`; "" for other shapes."""
-    return expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
+def _own_callee(call: cst.Call) -> str | None:
+    """`_complete` for `self._complete(...)` or `_complete(...)`: the name of a call of a function or
+    method this module may define; None for a call on another object."""
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        return func.attr.value if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") else None
+    return func.value if isinstance(func, cst.Name) else None
 
 
 def _params(function: cst.FunctionDef) -> set[str]:
