@@ -864,6 +864,23 @@ class RewriteRule(ScopedRule):
             return "version"
         return "hash" if parts & tracking_words(self.vocabulary) else ""
 
+    def check_in_metadata(self, write: ContentWrite, kind: str, in_place: str, copied: str, advice: str) -> bool:
+        """For a span whose class has no field of `kind` ("version" or "hash") in a file that keeps one in
+        spans' metadata: report the write unless it updates it (`in_place` or `copied` says what is
+        missing, `advice` what to do), and return True; else False, the rule's own check applies."""
+        span_class = write.span_class
+        if span_class is None or kind not in self.metadata_kinds():
+            return False
+        if span_class.version_fields if kind == "version" else span_class.hash_fields:
+            return False
+        if not self.tracked_in_metadata(write, kind):
+            how = copied if write.copy is not None else in_place
+            self.report(
+                write.statement, f"{write.rewritten()} {how} in its metadata",
+                help=f"{advice} in `{write.owner_code}`'s metadata, or give the span a new id",
+            )
+        return True
+
     def tracked_in_metadata(self, write: ContentWrite, kind: str) -> bool:
         """Every path through the write stores a new `kind` ("version" or "hash") under a key of the span's
         metadata (`doc.metadata[VERSION_KEY] = ...`, `msg.metadata.update(span_sha=...)`); for a copy,

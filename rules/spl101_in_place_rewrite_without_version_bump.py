@@ -216,14 +216,8 @@ behaviour, and a caller that already bumps the version would now bump it twice.
 
     def check(self, write: ContentWrite) -> None:
         span_class = write.span_class
-        if span_class is not None and not span_class.version_fields and "version" in self.metadata_kinds():
-            if not self.tracked_in_metadata(write, "version"):  # `doc.metadata[VERSION_KEY]` left as it was
-                how = "without a new version" if write.copy is not None else "without bumping the version"
-                self.report(
-                    write.statement, f"{write.rewritten()} {how} in its metadata",
-                    help=f"Bump the version in `{write.owner_code}`'s metadata, or give the span a new id",
-                )
-            return
+        if self.check_in_metadata(write, "version", "without bumping the version", "without a new version", "Bump the version"):
+            return  # `doc.metadata[VERSION_KEY]`
         if span_class is not None and (not span_class.version_fields or span_class.auto_versioned):
             return
         guesses = self.context.analysis.guessed_classes(write.owner) if span_class is None else ()

@@ -115,14 +115,8 @@ the content field.
 
     def check(self, write: ContentWrite) -> None:
         span_class = write.span_class
-        if span_class is not None and not span_class.hash_fields and "hash" in self.metadata_kinds():
-            if not self.tracked_in_metadata(write, "hash"):  # `doc.metadata[HASH_KEY]` left as it was
-                how = "without a new hash" if write.copy is not None else "without recomputing the hash"
-                self.report(
-                    write.statement, f"{write.rewritten()} {how} in its metadata",
-                    help=f"Recompute the hash in `{write.owner_code}`'s metadata, or give the span a new id",
-                )
-            return
+        if self.check_in_metadata(write, "hash", "without recomputing the hash", "without a new hash", "Recompute the hash"):
+            return  # `doc.metadata[HASH_KEY]`
         if span_class is not None:
             hash_field = span_class.stored_hash_field
         else:
