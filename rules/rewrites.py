@@ -844,9 +844,9 @@ class RewriteRule(ScopedRule):
         if key not in memo:
             kinds: set[str] = set()
             source = self.context.source
-            if "meta" in source or "additional_kwargs" in source:
+            if any(f in source for f in METADATA_FIELDS):
                 for line in source.splitlines():
-                    if "meta" in line or "additional_kwargs" in line:
+                    if any(f in line for f in METADATA_FIELDS):
                         for found in _METADATA_KEY.finditer(line):
                             constant = found.group(1) or found.group(2)
                             kinds.add(self._key_kind(cst.Name(constant) if constant else found.group(3)))
@@ -860,9 +860,19 @@ class RewriteRule(ScopedRule):
         if text is None and isinstance(key, cst.Name):
             text = self.context.analysis.constant_value(key.value) or key.value
         parts = set(name_parts(text or ""))
-        if parts & {name_parts(f)[-1] for f in self.vocabulary.version_fields}:
+        versions, tracking = self._tracking_parts()
+        if parts & versions:
             return "version"
-        return "hash" if parts & tracking_words(self.vocabulary) else ""
+        return "hash" if parts & tracking else ""
+
+    def _tracking_parts(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The last word parts of version fields, and of every field tracking content (`tracking_words`)."""
+        key = ("tracking parts",)
+        memo = self.context.analysis.memo
+        if key not in memo:
+            versions = frozenset(name_parts(f)[-1] for f in self.vocabulary.version_fields)
+            memo[key] = (versions, tracking_words(self.vocabulary))
+        return memo[key]
 
     def check_in_metadata(self, write: ContentWrite, kind: str, in_place: str, copied: str, advice: str) -> bool:
         """For a span whose class has no field of `kind` ("version" or "hash") in a file that keeps one in

@@ -646,7 +646,7 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def _store(self, mapping: cst.BaseExpression, key: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
         """`mapping[key] = value` (or `.setdefault(key, value)`; value None for a read)."""
-        if not self._persistent(mapping) or self._values_checked(mapping):
+        if not self._persistent(mapping):
             return
         mapping_code = self.context.module.code_for_node(mapping)
         filled_from: str | None = None  # a mapping not named a cache, filled once per key: the content read
@@ -658,7 +658,7 @@ No fix: the right key depends on what the span carries (a version, a content has
             if filled_from is None:
                 return
         span_id = self._span_id(key, set())
-        if span_id is None:
+        if span_id is None or self._values_checked(mapping):
             return
         says_derived = self._says_derived(mapping)
         if value is None:
