@@ -164,6 +164,8 @@ def decode_class(data: dict[str, Any], name: str) -> ClassFacts:
         table_row=bool(data.get("table_row", False)),
         base_modules=tuple(data.get("base_modules", ())),
         nullable=frozenset(data.get("nullable", ())),
+        defaulted=frozenset(data.get("defaulted", ())),
+        annotated=tuple(data.get("annotated", ())),
     )
 
 

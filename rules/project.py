@@ -54,6 +54,8 @@ NOT_SPAN_NOUNS = UI_NOUNS | ROW_NOUNS | ENVELOPE_NOUNS
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
 ORM_FIELD_CALLS = frozenset({"Column", "mapped_column", "relationship"})
+# Calls that declare a record field and say in their arguments whether it has a default.
+FIELD_SPECIFIERS = frozenset({"field", "Field", "ib", "attrib"})
 # Syntax trees nested deeper than this are not linted: LibCST's native parser overflows its stack
 # on some 5,000-deep expressions and takes the process down. Real code nests about 100 deep at most.
 MAX_NESTING = 1000
@@ -84,6 +86,8 @@ class ClassFacts:
     # (method, the functions and methods whose results it returns) for methods annotated to return a
     # class that return a new object on every path (`ProjectIndex.returns_new`).
     new_returns: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    defaulted: frozenset[str] = frozenset()  # fields the class body gives a default (`version: int = 0`)
+    annotated: tuple[str, ...] = ()  # the fields it annotates (`name: T`), in order: a record's positions
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ class SpanClass:
     container: bool = False
     new_returns: tuple[tuple[str, tuple[str, ...]], ...] = ()  # `ClassFacts.new_returns`, inherited
     mapping: bool = False  # a `TypedDict`: its fields are items (`span["content"]`)
+    defaulted: frozenset[str] = frozenset()  # `ClassFacts.defaulted`, inherited
+    positions: tuple[str, ...] = ()  # a record's fields in the order positional arguments fill them
 
     @property
     def is_span(self) -> bool:
@@ -414,6 +420,7 @@ class ProjectIndex:
         properties: set[str] = set()
         methods: set[str] = set()
         nullable: set[str] = set()
+        defaulted: set[str] = set()
         field_types: dict[str, str] = {}
         returns: dict[str, str] = {}
         new_returns: dict[str, tuple[str, ...]] = {}
@@ -421,16 +428,19 @@ class ProjectIndex:
         is_record = auto_versioned = foreign_base = table_row = mapping = False
         seen: set[str] = set()
         overridden: set[str] = set()  # methods of the classes read so far, nearest first
+        chain: list[ClassFacts] = []
         pending = [facts]
         while pending:
             current = pending.pop()
             if current.name in seen:
                 continue
             seen.add(current.name)
+            chain.append(current)
             declared |= current.declared
             properties |= current.properties - current.declared
             methods |= current.methods
             nullable |= current.nullable
+            defaulted |= current.defaulted
             auto_versioned = auto_versioned or current.auto_versioned
             table_row = table_row or current.table_row
             for field_name, type_name in current.field_types:
@@ -484,6 +494,8 @@ class ProjectIndex:
             container=bool(methods & CONTAINER_METHODS),
             new_returns=tuple(sorted(new_returns.items())),
             mapping=mapping,
+            defaulted=frozenset(defaulted),
+            positions=tuple(dict.fromkeys(f for current in reversed(chain) for f in current.annotated)),
             strong_content=any(f in textual for f in vocabulary.strong_content_fields),
             own_content=any(f in textual for f in vocabulary.class_content_fields)
             and any(f in fields_ for f in _own_id_names(vocabulary)),
@@ -530,7 +542,7 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         (module, real) for module, real in imported.values() if real[:1].isupper()
     ))
     helper_lines = _helper_word_lines(source, vocabulary)
-    id_lines = _id_read_lines(source, vocabulary)
+    id_lines = id_read_lines(source, vocabulary)
     builds: list[RecordBuild] = []
     removal_lines = prune_lines(source, vocabulary)
     binding_lines = expression_binding_lines(source)
@@ -654,7 +666,7 @@ def _methods_called_on(name: str, source: str, start: int, end: int) -> list[str
 _ID_READS: dict[Vocabulary, re.Pattern[str]] = {}
 
 
-def _id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
+def id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
     """The lines reading an id field (`.span_id`, `["id"]`, or any `<noun>_id`, which may be a project span
     class's own: `.seg_id`): every `RecordBuild` holds one."""
     pattern = _ID_READS.get(vocabulary)
@@ -668,7 +680,7 @@ def _record_builds(
     function: ast.FunctionDef | ast.AsyncFunctionDef, vocabulary: Vocabulary, id_lines: list[int]
 ) -> Iterator[RecordBuild]:
     """The calls of `function` (not of functions nested in it) that build an object of a class from another
-    object's id and other values; only statements spanning one of `id_lines` (`_id_read_lines`) are read."""
+    object's id and other values; only statements spanning one of `id_lines` (`id_read_lines`) are read."""
     annotations = {
         a.arg: _annotated_class(a.annotation) or "" for a in (*function.args.posonlyargs, *function.args.args,
                                                              *function.args.kwonlyargs) if a.annotation is not None
@@ -942,6 +954,8 @@ def class_facts(
     properties: set[str] = set()
     methods: set[str] = set()
     nullable: set[str] = set()
+    defaulted: set[str] = set()
+    in_order: list[str] = []
     field_types: dict[str, str] = {}
     returns: dict[str, str] = {}
     new_returns: dict[str, tuple[str, ...]] = {}
@@ -960,6 +974,10 @@ def class_facts(
             declared.add(statement.target.id)
             if _allows_none(statement.annotation, statement.value):
                 nullable.add(statement.target.id)
+            if _has_default(statement.value):
+                defaulted.add(statement.target.id)
+            if not _is_classvar(statement.annotation):
+                in_order.append(statement.target.id)
             annotated = _annotated_class(statement.annotation)
             if annotated:
                 field_types[statement.target.id] = annotated
@@ -1001,7 +1019,7 @@ def class_facts(
         node.name, frozenset(declared), frozenset(properties), base_names, is_record, path,
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
         tuple(sorted(returns.items())), frozenset(numeric), base_modules if any(base_modules) else (), frozenset(nullable),
-        tuple(sorted(new_returns.items())),
+        tuple(sorted(new_returns.items())), frozenset(defaulted), tuple(in_order),
     )
 
 
@@ -1297,6 +1315,24 @@ def _allows_none(annotation: ast.expr, value: ast.expr | None) -> bool:
     if isinstance(value, ast.Call):
         return any(_is_none(d) for d in [*value.args[:1], *(k.value for k in value.keywords if k.arg == "default")])
     return value is not None and _is_none(value)
+
+
+def _has_default(value: ast.expr | None) -> bool:
+    """A field's value in a class body gives it a default: a value other than a field specifier
+    (`field(...)`, `Field(...)`, `attr.ib(...)`) that names none (`default=`, `default_factory=`, a
+    first argument other than `...`)."""
+    if value is None:
+        return False
+    if not (isinstance(value, ast.Call) and last_name(value.func) in FIELD_SPECIFIERS):
+        return True
+    if any(k.arg in ("default", "default_factory", "factory") for k in value.keywords):
+        return True
+    return bool(value.args) and not (isinstance(value.args[0], ast.Constant) and value.args[0].value is Ellipsis)
+
+
+def _is_classvar(annotation: ast.expr) -> bool:
+    """`ClassVar` or `ClassVar[...]`: a class attribute, not a field."""
+    return last_name(annotation.value if isinstance(annotation, ast.Subscript) else annotation) == "ClassVar"
 
 
 def _is_none(node: ast.expr) -> bool:

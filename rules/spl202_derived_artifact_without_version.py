@@ -6,11 +6,11 @@ import ast
 from typing import TYPE_CHECKING, Callable
 
 from spanlint.rules.analysis import callee_name, dotted_name, string_value
-from spanlint.rules.base import Invalid, Rule, Valid
+from spanlint.rules.base import Invalid, ScopedRule, Valid
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import RECORD_FACTORIES, name_parts, tracking_words
-from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name
-from spanlint.rules.project import RECORD_BASES, RECORD_DECORATORS
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name, spans_line, walk
+from spanlint.rules.project import RECORD_BASES, RECORD_DECORATORS, SpanClass, id_read_lines
 from runtime_guard.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -52,13 +52,23 @@ class RecordPrefilter(Prefilter):
     named like an id of something or like something derived from span content; a record factory
     call. Apart, as a `buildable-class`: a record with any two fields, or a plain class whose only
     method is an `__init__` (either may be built from a span's id and content elsewhere, which
-    `may_match_project` asks the project's index)."""
+    `may_match_project` asks the project's index); as a `record-build`, a statement of a function
+    calling a class with an id read among its arguments (`Citation(span_id=s.span_id, ...)`, which
+    may leave out the version its class can hold)."""
 
     shape = "id-or-derived-record"
-    more_shapes = ("buildable-class",)
-    statements = (ast.ClassDef, *ASSIGNMENTS)
+    more_shapes = ("buildable-class", "record-build")
+    statements = (ast.ClassDef, *ASSIGNMENTS, ast.Return, ast.Expr)
+
+    def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(scan)
+        self._id_lines: list[int] | None = None
 
     def statement(self, node: ast.AST, scope: Scope) -> None:
+        if scope.node is not None and not isinstance(node, ast.ClassDef) and self._builds_from_id(node):
+            self.mark(node, "record-build")
+        if isinstance(node, (ast.Return, ast.Expr)):
+            return
         if isinstance(node, ast.ClassDef):
             methods = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
             if self._record_with_id_or_derived(node):
@@ -70,6 +80,16 @@ class RecordPrefilter(Prefilter):
                 self.mark(methods[0], "buildable-class")
         elif isinstance(node.value, ast.Call) and last_name(node.value) in RECORD_FACTORIES:
             self.mark(node.value)
+
+    def _builds_from_id(self, node: ast.AST) -> bool:
+        if self._id_lines is None:
+            self._id_lines = id_read_lines(self.scan.source, self.vocabulary)
+        if not spans_line(node, self._id_lines) or getattr(node, "value", None) is None:
+            return False
+        return any(
+            isinstance(n, ast.Call) and last_name(n)[:1].isupper() and len(n.args) + len(n.keywords) >= 2
+            for n in walk(node.value)
+        )
 
     @staticmethod
     def _fields(node: ast.ClassDef) -> int:
@@ -92,7 +112,7 @@ class RecordPrefilter(Prefilter):
         return False
 
 
-class DerivedArtifactWithoutVersion(Rule):
+class DerivedArtifactWithoutVersion(ScopedRule):
     code = "SPL202"
     name = "derived-artifact-without-version"
     summary = "Record derived from a span carries the span id but no version or content hash"
@@ -103,11 +123,16 @@ class DerivedArtifactWithoutVersion(Rule):
 
     @classmethod
     def may_match_project(cls, summary: FileSummary, project: Callable[[], ProjectIndex]) -> bool:
-        """A class marked only as buildable has a finding only where the project builds it."""
+        """A class marked only as buildable has a finding only where the project builds it; a build
+        only when it builds a record whose version or hash has a default."""
         if RecordPrefilter.shape in summary.shapes:
             return True
-        builds = project().builds
-        return any(name in builds for name in summary.classes)
+        index = project()
+        if "record-build" in summary.shapes and any(
+            _optional_tracking(index.class_named(build[0]), tracking_words(index.vocabulary)) for build in summary.builds
+        ):
+            return True
+        return any(name in index.builds for name in summary.classes)
     docs = """
 ## What it does
 Finds record types (dataclasses, NamedTuples, TypedDicts, pydantic models, attrs classes) that
@@ -117,7 +142,9 @@ citation, tokens, a score) but neither a version nor a hash field; and, whatever
 record types and plain classes (an `__init__` storing its parameters) that the project builds from
 a span's id and a value computed from that span's content (`Entry(ref=s.span_id,
 quote=s.content[a:b])`), or from the id of a value declared or named as a span into fields named like
-artifacts.
+artifacts. Where the record can hold the span's version or hash but gives them a default
+(`span_version: int | None = None`), each build from a span's id that sets none of them is reported
+at the call.
 
 A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`, `Result(id, text,
 score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
@@ -218,6 +245,23 @@ No fix: adding a field changes every place that builds the record.
             "    score = attr.ib()\n"
         ),
         Valid(
+            "from dataclasses import dataclass\n\n"
+            "@dataclass\n"
+            "class Note:\n"
+            "    note_id: str\n"
+            "    text: str\n"
+            "    version: int = 0\n\n"
+            "@dataclass\n"
+            "class IndexEntry:\n"
+            "    note_id: str\n"
+            "    vector: list[float]\n"
+            "    version: int = 0\n\n"
+            "def index(note: Note, vector: list[float]) -> IndexEntry:\n"
+            "    return IndexEntry(note.note_id, vector, note.version)\n\n"
+            "def grant(user: User, vector: list[float]) -> IndexEntry:\n"
+            "    return IndexEntry(user.user_id, vector)\n"
+        ),
+        Valid(
             'from pydantic import BaseModel\n'
             '\n'
             '\n'
@@ -305,6 +349,22 @@ No fix: adding a field changes every place that builds the record.
             '    return Entry(ref=span.span_id, quote=span.content[start:end])\n',
             line=1, column=7, message="`Entry` is derived from a span and carries its id but no span version or content hash",
         ),
+        # The record can hold the version, and this build leaves it out.
+        Invalid(
+            "from pydantic import BaseModel\n\n"
+            "class Span(BaseModel):\n"
+            "    span_id: str\n"
+            "    text: str\n"
+            "    version: int\n\n"
+            "class Citation(BaseModel):\n"
+            "    span_id: str\n"
+            "    start: int\n"
+            "    end: int\n"
+            "    span_version: int | None = None\n\n"
+            "def cite(span: Span, start: int, end: int) -> Citation:\n"
+            "    return Citation(span_id=span.span_id, start=start, end=end)\n",
+            line=15, column=12, message="`Citation` is built from the id of `span` without its version or content hash",
+        ),
         # TypedDict records: the citation names the span class's noun in its `record_id`.
         Invalid(
             "from typing import TypedDict\n\nclass MemoryRecord(TypedDict):\n    id: str\n    text: str\n    version: int\n\n"
@@ -326,6 +386,7 @@ No fix: adding a field changes every place that builds the record.
         self._content_fields = frozenset(vocabulary.content_fields) - self._derived_words
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        super().visit_ClassDef(node)
         record = self._is_record(node)
         order = _class_fields(node) if record else _init_fields(node)  # a plain class storing its parameters
         own = set(order)
@@ -384,6 +445,56 @@ No fix: adding a field changes every place that builds the record.
         ):
             self.report(target, self._message(target.value))
 
+    def visit_Call(self, node: cst.Call) -> None:
+        """`Citation(span_id=span.span_id, start=a, end=b)` where `Citation` can hold the span's version
+        or hash (fields with a default) and the call gives it neither."""
+        name = callee_name(node) or ""
+        if self.function is None or not name[:1].isupper() or any(arg.star for arg in node.args):
+            return
+        record = self.context.analysis.class_named(name)
+        tracking = _optional_tracking(record, self._tracking_words)
+        if record is None or not tracking:
+            return
+        given: dict[str, cst.BaseExpression] = {}
+        for position, arg in enumerate(node.args):
+            if arg.keyword is not None:
+                given[arg.keyword.value] = arg.value
+            elif position < len(record.positions):
+                given[record.positions[position]] = arg.value
+            else:
+                return  # a position the class's declaration does not explain
+        if given.keys() & set(tracking):
+            return
+        references = {f for f in record.fields if self._names_span_id(f) and not self._is_own_id(f, name)}
+        derived = {f for f in record.fields if _is_derived(f, self.context.vocabulary)} - references - _cursors(record.fields)
+        if not derived:
+            return
+        for field_name in references & given.keys():
+            span = self._span_of_id(given[field_name])
+            if span is not None:
+                written = self.context.analysis.module.code_for_node(span)
+                self.report(
+                    node,
+                    f"`{name}` is built from the id of `{written}` without its version or content hash",
+                    help=f"Set {' or '.join(f'`{f}`' for f in tracking)} from `{written}`: without it no reader can tell the record is stale",
+                )
+                return
+
+    def _span_of_id(self, value: cst.BaseExpression) -> cst.BaseExpression | None:
+        """`span` for `span.span_id` or `span["id"]` when `span` is a span."""
+        if isinstance(value, cst.Attribute):
+            owner, field_name = value.value, value.attr.value
+        elif isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
+            owner, field_name = value.value, string_value(value.slice[0].slice.value)
+        else:
+            return None
+        analysis = self.context.analysis
+        known = analysis.known_class(owner, self.facts)
+        ids = known.id_fields if known is not None else self.context.vocabulary.id_fields
+        if field_name not in ids:
+            return None
+        return owner if (known.is_span if known is not None else analysis.is_span_like(owner, self.facts)) else None
+
     def _message(self, name: str) -> str:
         return f"`{name}` is derived from a span and carries its id but no span version or content hash"
 
@@ -429,6 +540,15 @@ No fix: adding a field changes every place that builds the record.
 
     def _tracks_content(self, name: str) -> bool:
         return bool(set(name_parts(name)) & self._tracking_words)
+
+
+def _optional_tracking(record: SpanClass | None, tracking: frozenset[str]) -> tuple[str, ...]:
+    """The version and hash fields of an artifact record (not a span) when it has some and every
+    one has a default, so that a build may leave them out; () otherwise."""
+    if record is None or not record.is_record or record.is_span or record.exempt:
+        return ()
+    found = tuple(f for f in dict.fromkeys((*record.positions, *sorted(record.fields))) if set(name_parts(f)) & tracking)
+    return found if found and set(found) <= record.defaulted else ()
 
 
 def _cursors(fields: set[str]) -> set[str]:

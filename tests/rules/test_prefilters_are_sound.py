@@ -170,7 +170,7 @@ def test_a_prefilter_that_finds_nothing_is_named(rule: type[Rule], monkeypatch: 
     """A pre-filter that stops finding its shape fails the soundness check with its name."""
     example = rule.invalid[0]
     if rule.prefilter is not None:
-        monkeypatch.setattr(rule.prefilter, "mark", lambda self, node: None)
+        monkeypatch.setattr(rule.prefilter, "mark", lambda self, node, shape=None: None)
         named = rule.prefilter.__name__
     else:
         monkeypatch.setattr(rule, "may_match", classmethod(lambda cls, source, vocabulary: False))
