@@ -341,6 +341,13 @@ No fix: what to keep is a policy decision.
         ),
         Invalid("async def tidy(self):\n    await self.store.save()\n    self.ledger.sort(key=lambda e: e.at)\n", line=3, column=5, message="Decision log `self.ledger` mutated by `.sort()`"),
         Invalid("def rewrite(journal, entry):\n    journal[0] = entry\n", line=2, column=5, message="Decision log `journal` mutated by item assignment"),
+        Invalid(  # an entry taken out by its sequence number (a position: `seq: int`) and edited
+            "class DecisionLog:\n"
+            "    def amend(self, seq: int, rationale: str) -> None:\n"
+            "        entry = self._entries[seq]\n"
+            "        entry.rationale = rationale\n",
+            line=4, column=9, message="Decision log `self._entries` mutated by editing an entry",
+        ),
         Invalid(
             "from pydantic import BaseModel\n\nclass Memory(BaseModel):\n    decisions: list[str] = []\n\n"
             "    def shrink(self):\n        self.decisions = prune(self.decisions, keep=10)\n",
@@ -529,8 +536,14 @@ No fix: what to keep is a policy decision.
             aliases_log = value is not None and is_filter_of(value) is None and self._log(value)
             if not aliases_log:
                 self.state.add(target.value)
-            if value is not None:
-                self._entries[-1].pop(target.value, None)
+            entries = self._entries[-1]
+            if (
+                isinstance(value, cst.Subscript) and _positional(value, self._int_params()) and not isinstance(value.slice[0].slice, cst.Slice)
+                and self._log(value.value)
+            ):
+                entries[target.value] = value.value  # `entry = self._entries[seq]`: an entry of the log
+            elif value is not None:
+                entries.pop(target.value, None)
 
     # --- mutations ---------------------------------------------------------------------------------
     def _check_write(self, node: cst.CSTNode, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
@@ -538,10 +551,10 @@ No fix: what to keep is a policy decision.
         iterated = self._entries[-1].get(entry.value) if isinstance(entry, cst.Name) else None
         if iterated is not None:
             self._flag(node, iterated, "editing an entry")  # `for row in log: row["editor"] = ...`
-        elif isinstance(entry, cst.Subscript) and _positional(entry) and self._log(entry.value):
+        elif isinstance(entry, cst.Subscript) and _positional(entry, self._int_params()) and self._log(entry.value):
             self._flag(node, entry.value, "editing an entry")  # `log[-1]["reason"] = ...`, `log[i].reason = ...`
         elif isinstance(target, cst.Subscript):
-            if _positional(target) and self._log(target.value):
+            if _positional(target, self._int_params()) and self._log(target.value):
                 self._flag(node, target.value, "item assignment")
         elif isinstance(target, cst.Attribute) and not _appends(target, value):
             if target.attr.value.lstrip("_") in ENTRY_ATTRIBUTES and (self._log(target.value) or self._log(target)):
@@ -549,6 +562,11 @@ No fix: what to keep is a policy decision.
             elif self._log(target) and self._rewrites(target, value):
                 self._flag(node, target, "rewriting it")
                 self._covered.add(value)
+
+    def _int_params(self) -> frozenset[str]:
+        """The function's parameters declared as integers (`seq: int`): positions when they index a log."""
+        facts = self.facts
+        return frozenset(name for name, annotated in facts.params.items() if annotated == "int") if facts else frozenset()
 
     def _rewrites(self, log: cst.BaseExpression, value: cst.BaseExpression) -> bool:
         """`log = [e for e in log if ...]`, `log = log[-10:]`, `log = []`, `log = prune(log)`."""
@@ -726,8 +744,9 @@ def _bound_pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]
     return []
 
 
-def _positional(target: cst.Subscript) -> bool:
-    """`log[0]`, `log[-1]`, `log[i]`, `log[a:b]`: a position, not a new key."""
+def _positional(target: cst.Subscript, int_names: frozenset[str] = frozenset()) -> bool:
+    """`log[0]`, `log[-1]`, `log[i]`, `log[a:b]`, `log[seq]` with `seq` among `int_names`: a position,
+    not a new key."""
     for element in target.slice:
         if isinstance(element.slice, cst.Slice):
             return True
@@ -736,7 +755,9 @@ def _positional(target: cst.Subscript) -> bool:
             key = key.expression
         if isinstance(key, cst.Integer):
             return True
-        if isinstance(key, cst.Name) and (key.value in _INT_INDEX_NAMES or key.value.endswith(("_idx", "_index"))):
+        if isinstance(key, cst.Name) and (
+            key.value in _INT_INDEX_NAMES or key.value in int_names or key.value.endswith(("_idx", "_index"))
+        ):
             return True
     return False
 
