@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -151,22 +151,23 @@ def encode_class(facts: ClassFacts) -> dict[str, Any]:
 
 
 def decode_class(data: dict[str, Any], name: str) -> ClassFacts:
-    return ClassFacts(
-        name=name,
-        declared=frozenset(data.get("declared", ())),
-        properties=frozenset(data.get("properties", ())),
-        bases=tuple(data.get("bases", ())),
-        is_record=bool(data.get("is_record", False)),
-        path=str(data.get("path", "")),
-        methods=frozenset(data.get("methods", ())),
-        field_types=tuple((f, t) for f, t in data.get("field_types", ())),
-        auto_versioned=bool(data.get("auto_versioned", False)),
-        table_row=bool(data.get("table_row", False)),
-        base_modules=tuple(data.get("base_modules", ())),
-        nullable=frozenset(data.get("nullable", ())),
-        defaulted=frozenset(data.get("defaulted", ())),
-        annotated=tuple(data.get("annotated", ())),
-    )
+    """The `ClassFacts` that `encode_class` wrote: every field, each back in its declared shape."""
+    values: dict[str, Any] = {"name": name, "declared": frozenset(), "properties": frozenset(), "bases": (), "is_record": False}
+    for spec in fields(ClassFacts):
+        if spec.name == "name" or spec.name not in data:
+            continue
+        value, declared = data[spec.name], str(spec.type)
+        if declared.startswith("frozenset"):
+            value = frozenset(value)
+        elif declared.startswith("tuple"):
+            value = tuple(tuple(_tuples(v)) if isinstance(v, list) else v for v in value)
+        values[spec.name] = value
+    return ClassFacts(**values)
+
+
+def _tuples(items: list[Any]) -> Iterable[Any]:
+    """`["m", ["a", "b"]]` as `("m", ("a", "b"))`: pairs whose second item is itself a list."""
+    return (tuple(v) if isinstance(v, list) else v for v in items)
 
 
 # --- the environment -----------------------------------------------------------------------------

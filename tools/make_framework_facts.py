@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spanlint.rules.environment import BUNDLED_FACTS, FACTS_FORMAT, FrameworkClasses, ModuleFacts, encode_module  # noqa: E402
-from spanlint.rules.project import NEUTRAL_BASES, RECORD_LIBRARIES, ClassFacts  # noqa: E402
+from spanlint.rules.project import CONTAINER_METHODS, NEUTRAL_BASES, RECORD_LIBRARIES, ClassFacts  # noqa: E402
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY  # noqa: E402
 
 PINS = {
@@ -54,6 +54,15 @@ TARGETS = {
     "crewai.memory": ("MemoryRecord",),
     "crewai.memory.types": ("MemoryRecord",),
     "haystack": ("Document",),
+    # stores, histories and retrievers: what their methods return tells what is read out of them
+    "haystack.document_stores.in_memory": ("InMemoryDocumentStore",),
+    "langchain_core.vectorstores": ("InMemoryVectorStore", "VectorStore"),
+    "langchain_core.chat_history": ("BaseChatMessageHistory", "InMemoryChatMessageHistory"),
+    "langchain_core.retrievers": ("BaseRetriever",),
+    "llama_index.core.storage.docstore": ("BaseDocumentStore", "SimpleDocumentStore"),
+    "llama_index.core.retrievers": ("BaseRetriever",),
+    "semantic_kernel.contents.chat_history": ("ChatHistory",),
+    "autogen_core.model_context": ("BufferedChatCompletionContext", "ChatCompletionContext"),
     "haystack.dataclasses": ("ChatMessage", "Document"),
     "semantic_kernel.contents": ("ChatMessageContent",),
     "semantic_kernel.contents.chat_message_content": ("ChatMessageContent",),
@@ -68,9 +77,10 @@ TARGETS = {
     "agents": ("HandoffOutputItem", "MessageOutputItem", "ReasoningItem", "ToolCallItem", "ToolCallOutputItem"),
     "agents.items": ("HandoffOutputItem", "MessageOutputItem", "ReasoningItem", "ToolCallItem", "ToolCallOutputItem"),
 }
-# Methods kept: those the rules ask about (content setters, bump and rehash methods).
+# Methods kept: those the rules ask about (content setters, bump and rehash methods, a container's).
 KEPT_METHODS = frozenset({
     *DEFAULT_VOCABULARY.content_setters, *DEFAULT_VOCABULARY.bump_methods, *DEFAULT_VOCABULARY.rehash_methods,
+    *CONTAINER_METHODS,
 })
 
 

@@ -98,6 +98,29 @@ def test_facts_are_kept_per_distribution_and_version(tmp_path: Path) -> None:
     assert FrameworkClasses([str(site)], store).class_facts("fw.schema", "TextNode") is not None
 
 
+def test_kept_facts_read_back_are_the_facts_read_from_source(tmp_path: Path) -> None:
+    """A second run, which reads the kept facts, knows what the first read from the source: method
+    return types, numeric fields and defaults included."""
+    store_source = SCHEMA + (
+        "\n\nclass NodeStore:\n    limit: int = 10\n\n"
+        "    def get(self, node_id: str) -> TextNode:\n        return TextNode()\n"
+    )
+    site = _site(tmp_path / "site", {"fw/schema.py": store_source, "fw-1.0.dist-info/METADATA": ""})
+    store = tmp_path / "store"
+    first = FrameworkClasses([str(site)], store).class_facts("fw.schema", "NodeStore")
+    again = FrameworkClasses([str(site)], store).class_facts("fw.schema", "NodeStore")
+    assert first is not None and first.returns == (("get", "TextNode"),) and first.numeric == {"limit"}
+    assert again == first
+
+
+def test_bundled_facts_know_what_a_document_store_returns(tmp_path: Path) -> None:
+    """Without Haystack installed (a pre-commit environment), what `filter_documents` returns is a
+    Haystack `Document`."""
+    bundled = FrameworkClasses([str(tmp_path / "empty")])
+    store = _index(bundled).class_named("InMemoryDocumentStore", None, "haystack.document_stores.in_memory")
+    assert store is not None and store.return_type("filter_documents") == "Document"
+
+
 def test_another_interpreter_s_path_is_asked_once(tmp_path: Path) -> None:
     paths = interpreter_paths(sys.executable, tmp_path)
     assert any(p.endswith("site-packages") for p in paths)
