@@ -30,6 +30,7 @@ from spanlint.rules.evidence import (
     words_in,
 )
 from spanlint.rules.aliases import ContainerAliases
+from spanlint.rules import traversal
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, name_parts
@@ -247,6 +248,16 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        Valid(  # each id is collected for removal only after its record, in the same pass
+            "from haystack.document_stores.in_memory import InMemoryDocumentStore\n\n"
+            "def prune_superseded(store: InMemoryDocumentStore, decision_log, docs):\n"
+            "    doomed = []\n"
+            "    for doc in docs:\n"
+            "        decision_log.record('prune', [doc.id], 'superseded')\n"
+            "        doomed.append(doc.id)\n"
+            "    if doomed:\n"
+            "        store.delete_documents(doomed)\n"
+        ),
         Valid(  # the rationale goes to a log the class holds in a typed field, before the helper drops
             "class DecisionLog:\n"
             "    def record(self, *args):\n"
@@ -371,6 +382,16 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        Invalid(  # collected before its record: a failing record leaves ids already doomed unexplained
+            "from haystack.document_stores.in_memory import InMemoryDocumentStore\n\n"
+            "def prune_superseded(store: InMemoryDocumentStore, decision_log, docs, extra):\n"
+            "    doomed = [extra.id]\n"
+            "    for doc in docs:\n"
+            "        decision_log.record('prune', [doc.id], 'superseded')\n"
+            "        doomed.append(doc.id)\n"
+            "    store.delete_documents(doomed)\n",
+            line=8, column=5, message="`store` pruned before the rationale is recorded in a decision log",
+        ),
         # The store's own `delete` removes the note; the reason is written only after the loop.
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    text: str\n    version: int = 1\n\n"
@@ -1016,7 +1037,7 @@ No fix: the rationale is the author's to write.
         covering = {statements[r] for r in function.records if r in statements}
         for removal in function.removals:
             statement = statements.get(removal)
-            loops = _loops_recording(function, removal) | _loops_after_guarded_record(node, function.records)
+            loops = _loops_recording(node, function, removal) | _loops_after_guarded_record(node, function.records)
             if statement is None or not reached_uncovered(node, statement, (covering | loops).__contains__):
                 continue
             covering.add(statement)  # a removal reached only after a reported one is not reported again
@@ -1090,16 +1111,55 @@ No fix: the rationale is the author's to write.
         return self.context.module.code_for_node(container) if isinstance(container, cst.CSTNode) else container
 
 
-def _loops_recording(function: _Function, removal: cst.CSTNode) -> set[cst.CSTNode]:
+def _loops_recording(node: cst.FunctionDef, function: _Function, removal: cst.CSTNode) -> set[cst.CSTNode]:
     """`for sid in ids: log.record(sid)` before `store.delete_nodes(ids)`: a loop recording each of the
-    ids the removal is given covers it (when it runs no time, nothing is removed)."""
+    ids the removal is given covers it (when it runs no time, nothing is removed); so does a loop that
+    collects the ids it removes, each after its record (`_collected_after`)."""
     if not (isinstance(removal, cst.Call) and removal.args and function.record_loops):
         return set()
     removed = function.aliases.resolve(removal.args[0].value)
-    return {
-        loop for loops in function.record_loops.values() for loop in loops
-        if same_expression(function.aliases.resolve(loop.iter), removed)
-    }
+    found = set()
+    for record, loops in function.record_loops.items():
+        for loop in loops:
+            if same_expression(function.aliases.resolve(loop.iter), removed) or (
+                isinstance(removed, cst.Name) and _collected_after(node, loop, record, removed.value)
+            ):
+                found.add(loop)
+    return found
+
+
+def _collected_after(function: cst.FunctionDef, loop: cst.For, record: cst.CSTNode, name: str) -> bool:
+    """`doomed = []; for doc in docs: log.record(doc.id); doomed.append(doc.id)`: the list `name`, which the
+    function starts empty, is filled only in `loop`, after `record` in the same pass."""
+    everywhere = _Additions(name, record)
+    traversal.visit(function, everywhere)
+    inside = _Additions(name, record)
+    traversal.visit(loop.body, inside)
+    if not everywhere.starts_empty or len(inside.order) < 2 or inside.order[0] is not record:
+        return False
+    return len(everywhere.order) == len(inside.order)
+
+
+class _Additions(traversal.Visitor):
+    """In source order, `record` and the calls adding to the list `name` (`name.append(x)`); whether `name`
+    is bound to an empty list (`name = []`)."""
+
+    def __init__(self, name: str, record: cst.CSTNode) -> None:
+        self.name, self.record = name, record
+        self.order: list[cst.CSTNode] = []
+        self.starts_empty = False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if any(isinstance(t.target, cst.Name) and t.target.value == self.name for t in node.targets):
+            self.starts_empty = isinstance(node.value, cst.List) and not node.value.elements
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if node is self.record or (
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.name
+            and func.attr.value in ("append", "extend", "insert")
+        ):
+            self.order.append(node)
 
 
 def _loops_after_guarded_record(function: cst.FunctionDef, records: list[cst.CSTNode]) -> set[cst.CSTNode]:
