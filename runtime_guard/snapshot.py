@@ -181,8 +181,8 @@ class SpanRecord:
     def saved(self) -> tuple[list, list]:
         """The mutable values the span held and their saved contents."""
         if self._saved is None:
-            group, index = self._group
-            self._saved = group.saved_of(index)
+            saves, candidates = self._group
+            self._saved = saves.of(self, candidates)
         return self._saved
 
     def before(self, name: str | None) -> Any:
@@ -357,8 +357,8 @@ class SpanGroup:
     same members with the same ids, and no other span at their ids."""
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "by_type", "ids",
-                 "keys", "contents", "parts", "slot_columns", "mutables", "copies", "empty_columns", "records",
-                 "settled", "_copy_of", "_direct", "_dicts_after")
+                 "keys", "contents", "parts", "slot_columns", "saves", "records", "settled", "_direct",
+                 "_dicts_after")
 
     def __init__(self, container: Any, members: list, places: Any, by_type: dict[type, SpanType],
                  holders: list | None = None, attribute: str | None = None) -> None:
@@ -382,10 +382,9 @@ class SpanGroup:
         if not _TEXT.issuperset(map(type, contents)):
             raise _NotGroupable
         self.slot_columns = _columns(members, first.slot_names) or None
-        self.mutables, self.copies, self.empty_columns = self._save_columns()
+        self.saves = _GroupSaves(*self._save_columns())
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
-        self._copy_of: dict[int, Any] | None = None
         self._dicts_after: list | None = None
 
     def _parts(self, dicts: list) -> list[_Attributes]:
@@ -464,7 +463,7 @@ class SpanGroup:
             record.state = part.state(position)
             record.slots = () if self.slot_columns is None else tuple([column[index] for column in self.slot_columns])
             record._saved = None
-            record._group = (self, index)
+            record._group = (self.saves, part.candidates)  # not the group itself: no cycle to leave for the collector
             record.eager = None
             self.records[index] = record
         return record
@@ -474,18 +473,7 @@ class SpanGroup:
 
     def saved_of(self, index: int) -> tuple[list, list]:
         """What a SpanRecord of the member at `index` would have saved of its mutable values."""
-        if not self.mutables and not self.empty_columns:
-            return _NOTHING_SAVED
-        if self._copy_of is None:
-            copy_of = dict(zip(map(id, self.mutables), self.copies))
-            for column in self.empty_columns:
-                for value in compress(column, map(_IS_MUTABLE, map(type, column))):
-                    copy_of.setdefault(id(value), _EMPTY_COPIES[type(value)])
-            self._copy_of = copy_of
-        record, candidates = self.record(index), self._locate(index)[0].candidates
-        state = record.state
-        values = [*(state.values() if candidates is None else map(state.__getitem__, candidates)), *record.slots]
-        return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
+        return self.saves.of(self.record(index), self._locate(index)[0].candidates)
 
     def untouched(self) -> bool:
         """Whether the container holds the same members (or holders holding them), at the same
@@ -612,6 +600,35 @@ def _save_column(column: list) -> tuple[list, list] | None:
     except Exception:  # a member whose comparison raises: copied one by one
         pass
     return save_mutables(column)
+
+
+class _GroupSaves:
+    """The mutable values of a SpanGroup's members and their saved contents (see
+    SpanGroup._save_columns), and what a member's record saved of them. Kept apart from the group:
+    the records a group makes refer to this, so no group and its records form a reference cycle,
+    which would keep the whole snapshot alive after the call until the garbage collector ran and
+    make that collection walk and free it."""
+
+    __slots__ = ("mutables", "copies", "empty_columns", "_copy_of")
+
+    def __init__(self, mutables: list, copies: list, empty_columns: list) -> None:
+        self.mutables, self.copies, self.empty_columns = mutables, copies, empty_columns
+        self._copy_of: dict[int, Any] | None = None
+
+    def of(self, record: SpanRecord, candidates: tuple[str, ...] | None) -> tuple[list, list]:
+        """What a SpanRecord of the member `record` stands for would have saved of its mutable
+        values (`candidates`: its part's fields that can hold them, None for every attribute)."""
+        if not self.mutables and not self.empty_columns:
+            return _NOTHING_SAVED
+        if self._copy_of is None:
+            copy_of = dict(zip(map(id, self.mutables), self.copies))
+            for column in self.empty_columns:
+                for value in compress(column, map(_IS_MUTABLE, map(type, column))):
+                    copy_of.setdefault(id(value), _EMPTY_COPIES[type(value)])
+            self._copy_of = copy_of
+        state = record.state
+        values = [*(state.values() if candidates is None else map(state.__getitem__, candidates)), *record.slots]
+        return _saved_again([*compress(values, map(_IS_MUTABLE, map(type, values)))], self._copy_of, NESTED_DEPTH)
 
 
 class _NotGroupable(Exception):
