@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import deque
 from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress, count as counting, islice, repeat
 from operator import attrgetter, is_, is_not, itemgetter, methodcaller, ne
 from types import BuiltinFunctionType, FunctionType, GetSetDescriptorType, MethodType, ModuleType
 from typing import Any, Iterable
@@ -354,10 +354,11 @@ class SpanGroup:
     string id, text content and a plain `__dict__`, and share id and content field names and slots.
     It saves what a SpanRecord of each member would; records are made from it only for the spans a
     check or a restore looks at. `settled`: after the call, the walk found the container holding the
-    same members with the same ids, and no other span at their ids."""
+    same members with the same ids, and no other span at their ids; or, for a list, the same members
+    in their order with `removed` (their indices) taken out and nothing added (a prune)."""
 
     __slots__ = ("container", "holders", "attribute", "members", "places", "span_type", "by_type", "ids",
-                 "keys", "contents", "parts", "slot_columns", "saves", "records", "settled", "_direct",
+                 "keys", "contents", "parts", "slot_columns", "saves", "records", "settled", "removed", "_direct",
                  "_dicts_after")
 
     def __init__(self, container: Any, members: list, places: Any, by_type: dict[type, SpanType],
@@ -385,6 +386,7 @@ class SpanGroup:
         self.saves = _GroupSaves(*self._save_columns())
         self.records: dict[int, SpanRecord] = {}
         self.settled = False
+        self.removed: tuple[int, ...] = ()
         self._dicts_after: list | None = None
 
     def _parts(self, dicts: list) -> list[_Attributes]:
@@ -495,15 +497,61 @@ class SpanGroup:
         except Exception:
             return False
 
+    def pruned(self) -> bool:
+        """Whether the container, a list, holds the members (or holders holding them) in their
+        order with at most MAX_PRUNED of them taken out and nothing added, each kept one with the
+        same id; if so, `removed` holds the indices of those taken out (found by identity with
+        C-level scans, one per run of kept members, so no id is read twice or hashed)."""
+        container, outer = self.container, self.members if self.holders is None else self.holders
+        self.removed, self._dicts_after = (), None
+        try:
+            if type(container) is not list:
+                return False
+            now = [*container]
+            gone = len(outer) - len(now)
+            if not 0 < gone <= MAX_PRUNED:
+                return False
+            removed: list[int] = []
+            kept = 0  # members of `now` matched so far; outer[kept + len(removed)] is the next to match
+            while kept < len(now):
+                start = kept + len(removed)
+                offset = next(compress(counting(), map(is_not, islice(now, kept, None), islice(outer, start, None))), None)
+                if offset is None:  # the rest of `now` is the members that follow
+                    kept = len(now)
+                    break
+                kept += offset
+                removed.append(kept + len(removed))
+                if len(removed) > gone:
+                    return False
+            removed += range(kept + len(removed), len(outer))  # members after the last kept one
+            if len(removed) != gone:
+                return False
+            spans = _without(self.members, removed)
+            if self.holders is not None and not all(map(is_, map(attrgetter(self.attribute), now), spans)):
+                return False
+            id_field = self.parts[0].span_type.id_field
+            dicts = [*map(_DICT, self.members)] if self._direct else None  # changed_members reads them next
+            ids = ([*map(itemgetter(id_field), _without(dicts, removed))] if dicts is not None
+                   else [*map(attrgetter(id_field), spans)])
+            if not all(map(is_, ids, _without(self.ids, removed))):
+                return False
+        except Exception:
+            return False
+        self.removed, self._dicts_after = tuple(removed), dicts
+        return True
+
     def changed_members(self, current: dict[Any, Any], fields: tuple[str, ...]) -> Iterable[int]:
         """The indices of the members that are not the span now at their id, or whose content or
-        a field of `fields` is not the object it was (every index when one cannot be read)."""
+        a field of `fields` is not the object it was, and those a prune took out of a settled
+        group (every index when one cannot be read)."""
         count = len(self.members)
         dicts, self._dicts_after = (self._dicts_after if self.settled else None), None
         try:
             changed = set(compress(range(count), map(is_not, self._read(self.parts[0].span_type.content_field, dicts),
                                                      self.contents)))
-            if not self.settled:
+            if self.settled:
+                changed.update(self.removed)
+            else:
                 changed.update(compress(range(count), map(is_not, map(current.get, self.ids), self.members)))
             for name in fields:
                 for part in self.parts:
@@ -543,6 +591,15 @@ class SpanGroup:
 
 
 _state_get = dict.get
+MAX_PRUNED = 16  # a changed list with more members taken out than this is read member by member
+
+
+def _without(values: list, removed: list[int]) -> list:
+    """`values` without the members at the sorted indices `removed`."""
+    if len(removed) == 1:
+        return values[:removed[0]] + values[removed[0] + 1:]
+    bounds = [-1, *removed, len(values)]
+    return [*chain.from_iterable(values[a + 1:b] for a, b in zip(bounds, bounds[1:]))]
 
 
 def _reads_state(kind: type, span_type: SpanType, names: tuple[str, ...]) -> Any:
@@ -1116,11 +1173,11 @@ class CallSnapshot(_Walk):
         """The spans reachable now from the call's arguments, by key; without the members of the
         groups it finds settled (see SpanGroup): records_to_check adds those it returns."""
         for group in self.groups:
-            group.settled = False
+            group.settled, group.removed = False, ()
         current = self._walk_current(self.groups)
         if any(not group.keys.isdisjoint(current) for group in self.groups if group.settled):
             for group in self.groups:  # another span now sits at a group member's id: read them all
-                group.settled = False
+                group.settled, group.removed = False, ()
             current = self._walk_current(())
         return current
 
@@ -1141,9 +1198,12 @@ class CallSnapshot(_Walk):
         records: list[SpanRecord] = []
         for entry in self._all_records:
             if type(entry) is SpanGroup:
-                found = [*map(entry.record, entry.changed_members(current, fields))]
-                if entry.settled:
-                    current.update((record.key, record.obj) for record in found)
+                indices = entry.changed_members(current, fields)
+                found = [*map(entry.record, indices)]
+                if entry.settled:  # those still in the container are still the spans at their ids
+                    removed = entry.removed
+                    current.update((record.key, record.obj) for index, record in zip(indices, found)
+                                   if index not in removed)
                 records += found
             elif not first_only or self._records.get(entry.key) is entry:
                 records.append(entry)
@@ -1196,7 +1256,7 @@ class _CurrentSpans(_Walk):
 
     def _settle(self, container: Any) -> bool:
         group = self._groups.get(id(container))
-        if group is not None and group.container is container and group.untouched():
+        if group is not None and group.container is container and (group.untouched() or group.pruned()):
             group.settled = True
             return True
         return False
