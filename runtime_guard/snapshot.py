@@ -473,10 +473,6 @@ class SpanGroup:
     def all(self) -> list[SpanRecord]:
         return [*map(self.record, range(len(self.members)))]
 
-    def saved_of(self, index: int) -> tuple[list, list]:
-        """What a SpanRecord of the member at `index` would have saved of its mutable values."""
-        return self.saves.of(self.record(index), self._locate(index)[0].candidates)
-
     def untouched(self) -> bool:
         """Whether the container holds the same members (or holders holding them), at the same
         places, with the same ids."""
