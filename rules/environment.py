@@ -160,14 +160,14 @@ def decode_class(data: dict[str, Any], name: str) -> ClassFacts:
         if declared.startswith("frozenset"):
             value = frozenset(value)
         elif declared.startswith("tuple"):
-            value = tuple(tuple(_tuples(v)) if isinstance(v, list) else v for v in value)
+            value = _as_tuples(value)
         values[spec.name] = value
     return ClassFacts(**values)
 
 
-def _tuples(items: list[Any]) -> Iterable[Any]:
-    """`["m", ["a", "b"]]` as `("m", ("a", "b"))`: pairs whose second item is itself a list."""
-    return (tuple(v) if isinstance(v, list) else v for v in items)
+def _as_tuples(value: Any) -> Any:
+    """JSON lists back as the tuples they were (`[["m", ["a", "b"]]]` as `(("m", ("a", "b")),)`)."""
+    return tuple(map(_as_tuples, value)) if isinstance(value, list) else value
 
 
 # --- the environment -----------------------------------------------------------------------------
