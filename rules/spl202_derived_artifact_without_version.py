@@ -128,10 +128,10 @@ class DerivedArtifactWithoutVersion(ScopedRule):
         if RecordPrefilter.shape in summary.shapes:
             return True
         index = project()
-        if "record-build" in summary.shapes and any(
-            _optional_tracking(index.class_named(build[0]), tracking_words(index.vocabulary)) for build in summary.builds
-        ):
-            return True
+        if "record-build" in summary.shapes:
+            tracking = tracking_words(index.vocabulary)
+            if any(_optional_tracking(index.class_named(build[0]), tracking) for build in summary.builds):
+                return True
         return any(name in index.builds for name in summary.classes)
     docs = """
 ## What it does
