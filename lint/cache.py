@@ -79,7 +79,7 @@ GITIGNORE_MARK = "# Created by spanlint automatically."
 # The tables of a stored `ProjectIndex`: each maps a name to the JSON of its value.
 _INDEX_TABLES = ("classes", "helpers", "alternatives", "builds", "makers", "typed_calls")
 # The index's sets of names, stored as sorted lists.
-_INDEX_SETS = ("built_calls", "other_calls")
+_INDEX_SETS = ("built_calls", "other_calls", "metadata_ids")
 # Merged indexes kept: the latest few (branches switched back and forth, concurrent runs).
 KEPT_INDEXES = 4
 

@@ -26,9 +26,13 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import COPY_CALLS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts
+from spanlint.rules.names import (
+    COPY_CALLS, METADATA_FIELDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts,
+)
 from spanlint.rules.prescan import alternation
-from spanlint.rules.project import BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass
+from spanlint.rules.project import (
+    BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, metadata_key_field, repr_key,
+)
 from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
 
@@ -45,6 +49,9 @@ GRAPH_MESSAGE_CLASS = ("langchain_core.messages", "BaseMessage")
 # Trailing words that keep a name about its value: `summary_text` is still a summary.
 # `SpanAnalysis.memo` keys of the guesses by name (`SpanAnalysis.guessed_classes`).
 _NAMES_BY_NOUN, _GUESSED, _GUESSED_ONE, _DECLARING = "names by noun", "guessed", "guessed one", "declaring"
+_MODULE_FACTS = "module facts"
+# The stand-in function whose facts are a module's globals (`SpanAnalysis.module_facts`).
+_MODULE_SCOPE = cst.FunctionDef(cst.Name("module_scope"), cst.Parameters(), cst.IndentedBlock([]))
 # Span nouns spelled two ways: a value named `msg` may be a `ChatMessage`, a `message` an agentscope `Msg`.
 _NOUN_SPELLINGS = {"msg": "message"}
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
@@ -100,6 +107,27 @@ def string_key(node: cst.Subscript) -> str | None:
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     return string_value(node.slice[0].slice.value)
+
+
+def metadata_read(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+    """For `msg.meta[MESSAGE_ID_KEY]` or `msg.meta.get("message_id")`, a read of a key of an object's
+    metadata mapping: the object and the field the key is (`meta[MESSAGE_ID_KEY]`, as
+    `ProjectIndex.metadata_ids` and `SpanClass.id_fields` name a span id kept there)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("get", "setdefault"):
+        mapping, key = expr.func.value, expr.args[0].value if expr.args else None
+    elif isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+        mapping, key = expr.value, expr.slice[0].slice.value
+    else:
+        return None
+    if not (isinstance(mapping, cst.Attribute) and mapping.attr.value in METADATA_FIELDS):
+        return None
+    if isinstance(key, cst.Name):
+        spelled = key.value
+    elif (text := string_value(key)) is not None:
+        spelled = repr_key(text)
+    else:
+        return None
+    return mapping.value, metadata_key_field(mapping.attr.value, spelled)
 
 
 @dataclass
@@ -395,35 +423,54 @@ class SpanAnalysis:
         return any(self._noun_of(p) in self._strong_nouns for p in parts)
 
     # --- functions -------------------------------------------------------------------------
-    def facts(self, function: cst.FunctionDef, self_class: str | None = None) -> FunctionFacts:
-        """Facts of `function`, computed once. `self_class` names the class of a method."""
+    def facts(
+        self, function: cst.FunctionDef, self_class: str | None = None, enclosing: FunctionFacts | None = None
+    ) -> FunctionFacts:
+        """Facts of `function`, computed once. `self_class` names the class of a method; `enclosing`
+        holds the facts of the function it is nested in, whose names it reads unless it binds them."""
         found = self._facts.get(function)
         if found is None:
             found = FunctionFacts(function, self_class=self_class)
+            _inherit(found, enclosing or self.module_facts(), {p.name.value for p in _all_params(function.params)})
             owner = self.class_named(self_class) if self_class else None
             if owner is not None:
                 found.self_field_types = dict(owner.field_types)
-            lookalikes = set(self.vocabulary.lookalike_modules)
             found.built_here.update(_request_values(function))
             for param in _all_params(function.params):
-                name = param.name.value
-                annotated = _annotation_class(param.annotation)
-                found.params[name] = annotated
-                arguments = tuple(a for a in _type_arguments(param.annotation) if self.class_named(a) is not None)
-                if arguments:
-                    found.type_args[name] = arguments
-                if annotated and self.class_named(annotated) is not None:
-                    found.types[name] = annotated
-                    if self.span_class(annotated):
-                        found.classes[name] = annotated
-                elif annotated in BUILTIN_TYPES:
-                    found.builtins.add(name)
-                elif param.annotation is not None:
-                    written = self.module.code_for_node(param.annotation.annotation)
-                    if written.split(".")[0].strip("\"'") in lookalikes:
-                        found.not_spans.add(name)
+                found.params[param.name.value] = _annotation_class(param.annotation)
+                self._declare(found, param.name.value, param.annotation)
             traversal.visit(function.body, _LocalFactsCollector(self, found))
             self._facts[function] = found
+        return found
+
+    def _declare(self, found: FunctionFacts, name: str, annotation: cst.Annotation | None) -> None:
+        """What `name: annotation` (a parameter, a module's global) says of the value of `name`."""
+        annotated = _annotation_class(annotation)
+        arguments = tuple(a for a in _type_arguments(annotation) if self.class_named(a) is not None)
+        if arguments:
+            found.type_args[name] = arguments
+        if annotated and self.class_named(annotated) is not None:
+            found.types[name] = annotated
+            if self.span_class(annotated):
+                found.classes[name] = annotated
+        elif annotated in BUILTIN_TYPES:
+            found.builtins.add(name)
+        elif annotation is not None:
+            written = self.module.code_for_node(annotation.annotation)
+            if written.split(".")[0].strip("\"'") in self.vocabulary.lookalike_modules:
+                found.not_spans.add(name)
+
+    def module_facts(self) -> FunctionFacts:
+        """What the module's annotated globals say of their values (`NOTES: dict[str, Note] = {}`): the
+        outermost scope every function of the module reads."""
+        found = self.memo.get(_MODULE_FACTS)
+        if found is None:
+            found = self.memo[_MODULE_FACTS] = FunctionFacts(_MODULE_SCOPE)
+            for line in self.module.body:
+                if isinstance(line, cst.SimpleStatementLine):
+                    for small in line.body:
+                        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                            self._declare(found, small.target.value, small.annotation)
         return found
 
     # --- values ----------------------------------------------------------------------------
@@ -488,6 +535,8 @@ class SpanAnalysis:
             # a literal collection: its elements' class, when they all have the same one
             classes = {self.known_class(e.value, facts) for e in expr.elements if not isinstance(e, cst.StarredElement)}
             return classes.pop() if len(classes) == 1 else None
+        if isinstance(expr, cst.Call) and (run := run_elsewhere(expr)) is not None:
+            return self.known_class(run, facts)  # `await asyncio.to_thread(store.filter_documents, f)`
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             method = expr.func.attr.value
             if method in ("get", "pop", "values", "copy"):
@@ -797,6 +846,34 @@ def _request_values(function: cst.FunctionDef) -> set[str]:
                 if not (isinstance(param.default, cst.Call) and callee_name(param.default) in _INJECTED)
             }
     return set()
+
+
+# Calls that run a function given as an argument in a thread and return its result, by the
+# position of that argument: `asyncio.to_thread(f, ...)`, `anyio.to_thread.run_sync(f, ...)`,
+# `loop.run_in_executor(None, f, ...)`.
+_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
+
+
+def run_elsewhere(call: cst.Call) -> cst.Call | None:
+    """`f(a, b)` for `asyncio.to_thread(f, a, b)` (and the other `_RUNNERS`), else None."""
+    at = _RUNNERS.get(callee_name(call) or "")
+    if at is None or len(call.args) <= at or any(a.keyword is not None or a.star for a in call.args[: at + 1]):
+        return None
+    return cst.Call(func=call.args[at].value, args=call.args[at + 1:])
+
+
+def _inherit(inner: FunctionFacts, outer: FunctionFacts, params: set[str]) -> None:
+    """What a nested function knows of the names of the function enclosing it (a closure reads
+    them): their classes and where they were read from, for the names it does not take as parameters."""
+    for mine, theirs in (
+        (inner.types, outer.types), (inner.classes, outer.classes), (inner.type_args, outer.type_args),
+        (inner.alias_sources, outer.alias_sources),
+    ):
+        mine.update((k, v) for k, v in theirs.items() if k not in params)
+    for mine_set, theirs_set in ((inner.span_aliases, outer.span_aliases), (inner.builtins, outer.builtins), (inner.not_spans, outer.not_spans)):
+        mine_set.update(theirs_set - params)
+    if "self" not in params and inner.self_class is None:
+        inner.self_class, inner.self_field_types = outer.self_class, dict(outer.self_field_types)
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:

@@ -204,12 +204,16 @@ class ScopedRule(Rule):
 
     @property
     def facts(self) -> Any:
-        """The shared `FunctionFacts` of the innermost function, computed on first use."""
-        for scope in reversed(self._scopes):
-            if isinstance(scope, tuple):
-                return self.context.analysis.facts(scope[0], scope[1])
+        """The shared `FunctionFacts` of the innermost function, computed on first use (a function
+        nested in another knows the names of the one enclosing it)."""
+        if not self._scopes or not isinstance(self._scopes[-1], tuple):
             return None
-        return None
+        return self._facts_of(len(self._scopes) - 1)
+
+    def _facts_of(self, at: int) -> Any:
+        function, owner = self._scopes[at]
+        enclosing = self._facts_of(at - 1) if at > 0 and isinstance(self._scopes[at - 1], tuple) else None
+        return self.context.analysis.facts(function, owner, enclosing)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self._scopes.append(node.name.value)

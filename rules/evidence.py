@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
-from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, string_key, string_value
+from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, run_elsewhere, string_key, string_value
 from spanlint.rules.base import FunctionStateRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import EDITING_METHODS, ENTRY_ATTRIBUTES, name_parts
@@ -219,8 +219,10 @@ _READING_METHODS = frozenset(
 def is_record_call(call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts | None = None) -> bool:
     """`decision_log.record(...)`, `self.audit.add(...)`, `log_decision(...)`: a decision-log record.
 
-    Any method of a decision log other than a read or a removal records something.
+    Any method of a decision log other than a read or a removal records something; so does a record
+    run in a thread (`await asyncio.to_thread(log.record, ...)`).
     """
+    call = run_elsewhere(call) or call
     func = call.func
     if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts):
         method = func.attr.value

@@ -45,6 +45,16 @@ STORE_DELETE_METHODS = frozenset(
     {"delete_nodes", "adelete_nodes", "delete_ref_doc", "adelete_ref_doc", "delete_document", "adelete_document",
      "delete_documents"}
 )
+# What a vector store's delete by id is called when given `ids=` (LangChain's `VectorStore.delete(ids=...)`,
+# Chroma's and Pinecone's `delete(ids=...)`).
+_DELETE_BY_IDS = frozenset({"delete", "adelete"})
+
+
+def is_store_delete(call_method: str, keywords: Iterable[str]) -> bool:
+    """A framework store's delete of spans by id: a method of `STORE_DELETE_METHODS`, or `delete(ids=...)`."""
+    return call_method in STORE_DELETE_METHODS or (call_method in _DELETE_BY_IDS and "ids" in keywords)
+
+
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
 ENTRY_ATTRIBUTES = frozenset({"entries", "records", "events", "items", "rows", "lines", "history"})
 # Methods that send a prompt to a model (`llm.complete(...)`, `chain.invoke(...)`, `generator.run(...)`).
@@ -72,6 +82,12 @@ DIGEST_WORDS = frozenset({"sha", "sha1", "sha256", "md5", "fingerprint", "blake2
 def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
     """Last word parts of fields that track which content a record was made from: versions, hashes, digests."""
     return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)
+
+
+def backing_content_fields(vocabulary: Vocabulary) -> tuple[str, ...]:
+    """Private attributes that hold a class's content behind a property (`_content`, `_text`): content
+    of a class that declares one, never of a value known only by its name."""
+    return tuple(f"_{f}" for f in vocabulary.class_content_fields)
 
 
 def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:

@@ -16,7 +16,9 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, MutableMapping
 
-from spanlint.rules.names import CONFIG_WORDS, COPY_CALLS, DIGEST_WORDS, derived_endings, is_derived_field, name_parts
+from spanlint.rules.names import (
+    CONFIG_WORDS, COPY_CALLS, DIGEST_WORDS, METADATA_FIELDS, backing_content_fields, derived_endings, is_derived_field, name_parts,
+)
 from spanlint.rules.prune_effects import prune_effects, prune_lines
 from spanlint.rules.prescan import (
     FunctionNode, alternation, block_fields, child_nodes, definition_nodes, definition_spans, definitions_holding,
@@ -230,13 +232,17 @@ class FileSummary:
     # (name, path, sources) of each module-level function that returns a new object (`new_object_sources`).
     makers: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     calls: MethodCalls = field(default_factory=MethodCalls)  # its method calls, by receiver
+    metadata_ids: tuple[str, ...] = ()  # `metadata_id_keys`: the span ids it reads out of metadata mappings
 
     def index_part(self) -> "FileSummary | None":
-        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds, makers, calls); None
-        when it adds nothing."""
-        if not (self.classes or self.helpers or self.builds or self.makers or self.calls):
+        """What `ProjectIndex.add` reads of this summary (classes, helpers, builds, makers, calls,
+        metadata ids); None when it adds nothing."""
+        if not (self.classes or self.helpers or self.builds or self.makers or self.calls or self.metadata_ids):
             return None
-        return FileSummary(classes=self.classes, helpers=self.helpers, builds=self.builds, makers=self.makers, calls=self.calls)
+        return FileSummary(
+            classes=self.classes, helpers=self.helpers, builds=self.builds, makers=self.makers, calls=self.calls,
+            metadata_ids=self.metadata_ids,
+        )
 
 
 @dataclass
@@ -257,6 +263,9 @@ class ProjectIndex:
     built_calls: set[str] = field(default_factory=set)
     typed_calls: MutableMapping[str, set[str]] = field(default_factory=dict)
     other_calls: set[str] = field(default_factory=set)
+    # Where the tree keeps the ids of spans whose class declares none: keys of their metadata mappings
+    # (`meta[MESSAGE_ID_KEY]`, `metadata["message_id"]`: `metadata_id_keys`).
+    metadata_ids: set[str] = field(default_factory=set)
     # Classes of installed packages, else bundled facts (`rules.environment.FrameworkClasses`): the
     # classes the tree imports or extends but does not define. Not stored with the index.
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
@@ -288,6 +297,7 @@ class ProjectIndex:
         self.other_calls.update(calls.other)
         for method, class_name in calls.typed:
             self.typed_calls.setdefault(method, set()).add(class_name)
+        self.metadata_ids.update(summary.metadata_ids)
         self._resolved.clear()
         self._span_nouns.clear()
         self._definers.clear()
@@ -469,12 +479,20 @@ class ProjectIndex:
         # A field declared as a number or flag (`value: int`, a score) holds no text: it is not content.
         textual = declared - numeric
         hash_fields = tuple(f for f in vocabulary.hash_fields if f in fields_) + _own_hash_fields(textual, vocabulary)
+        id_fields = tuple(f for f in vocabulary.id_fields if f in fields_) + _own_id_fields(
+            name, fields_, vocabulary, tracked=bool(hash_fields) or any(f in fields_ for f in vocabulary.version_fields)
+        )
+        # `_content` behind a content property (Haystack's `ChatMessage.text`) is content too
+        backing = tuple(f for f in backing_content_fields(vocabulary) if f in textual) if any(
+            f in properties for f in vocabulary.content_fields
+        ) else ()
+        if not id_fields:  # its id lives in its metadata (Haystack's `ChatMessage.meta`)
+            id_fields = tuple(sorted(k for k in self.metadata_ids if k.partition("[")[0] in fields_))[:1]
         return SpanClass(
             name=name,
             fields=frozenset(fields_),
-            id_fields=tuple(f for f in vocabulary.id_fields if f in fields_)
-            + _own_id_fields(name, fields_, vocabulary, tracked=bool(hash_fields) or any(f in fields_ for f in vocabulary.version_fields)),
-            content_fields=tuple(f for f in vocabulary.content_fields if f in textual),
+            id_fields=id_fields,
+            content_fields=tuple(f for f in vocabulary.content_fields if f in textual) + backing,
             version_fields=tuple(f for f in vocabulary.version_fields if f in fields_),
             hash_fields=hash_fields,
             hash_is_property=bool(hash_fields) and all(f in properties for f in hash_fields),
@@ -558,6 +576,7 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         if spans_line(node, id_lines):
             builds.extend(_record_builds(node, vocabulary, id_lines))
     summary.builds = tuple(builds)
+    summary.metadata_ids = metadata_id_keys(source, vocabulary)
     summary.makers = tuple(
         (node.name, path, made_by) for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None
@@ -674,6 +693,44 @@ def id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
         fields = alternation(vocabulary.id_fields)
         pattern = _ID_READS[vocabulary] = re.compile(rf"\.(?:{fields}|\w+_id)(?!\w)|\[[\"'](?:{fields}|\w+_id)[\"']\]")
     return match_lines(source, pattern)
+
+
+# A key read out of a metadata mapping: `.meta[KEY]`, `.metadata.get("message_id"`, `.meta.setdefault(KEY`.
+_METADATA_READ = re.compile(
+    rf"\.({alternation(METADATA_FIELDS)})\s*(?:\[\s*|\.(?:get|setdefault|pop)\(\s*)(?:([A-Z][A-Z0-9_]*)\b|([\"'])([\w-]+)\3)"
+)
+# Trailing words of a constant naming a key rather than what it holds (`MESSAGE_ID_KEY`).
+_KEY_WORDS = frozenset({"key", "field", "name"})
+
+
+def metadata_id_keys(source: str, vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The span ids the file reads out of metadata mappings, as the mapping and key it reads
+    (`meta[MESSAGE_ID_KEY]`, `metadata["message_id"]`): keys that are id fields of the vocabulary, or
+    `<noun>_id` of a span noun, spelled out or as a constant's name."""
+    if not any(f in source for f in METADATA_FIELDS):
+        return ()
+    found: set[str] = set()
+    for read in _METADATA_READ.finditer(source):
+        mapping, constant, quote, literal = read.groups()
+        parts = name_parts(constant or literal)
+        while constant and len(parts) > 1 and parts[-1] in _KEY_WORDS:
+            parts = parts[:-1]
+        if "_".join(parts) in vocabulary.id_fields or (
+            len(parts) > 1 and parts[-1] == "id" and any(p in vocabulary.span_nouns for p in parts)
+        ):
+            found.add(metadata_key_field(mapping, constant or repr_key(literal)))
+    return tuple(sorted(found))
+
+
+def repr_key(text: str) -> str:
+    """A string key as `metadata_key_field` spells it, whatever quotes the code used."""
+    return f'"{text}"'
+
+
+def metadata_key_field(mapping: str, key: str) -> str:
+    """The field name of a value kept under `key` (a constant's name, or `repr_key` of a string) in the
+    metadata mapping `mapping`: `meta[MESSAGE_ID_KEY]`, `metadata["message_id"]`."""
+    return f"{mapping}[{key}]"
 
 
 def _record_builds(

@@ -24,7 +24,8 @@ from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, do
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
-    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, name_parts, tracking_words,
+    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, backing_content_fields, name_parts,
+    tracking_words,
 )
 from spanlint.rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
 from spanlint.rules.project import SpanClass
@@ -96,7 +97,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         self.analysis = analysis
         self.facts = facts
         self.vocabulary = analysis.vocabulary
-        self.content_fields = frozenset(analysis.vocabulary.content_fields)
+        self.content_fields = frozenset(analysis.vocabulary.content_fields + backing_content_fields(analysis.vocabulary))
         self.writes: list[ContentWrite] = []
         self._line: cst.SimpleStatementLine | cst.SimpleStatementSuite | None = None
         self._small: cst.BaseSmallStatement | None = None
@@ -374,6 +375,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         span_class = analysis.class_of(owner, facts)
         if span_class is None and analysis.known_class(owner, facts) is None:
             span_class = analysis.guessed_class(owner, field)
+        if span_class is None and field is not None and field.startswith("_"):
+            return  # `x._content`: content only of a class known to keep it there
         if span_class is not None and field is not None and not setter and field not in span_class.content_fields:
             span_class = analysis.project.subclass_declaring(span_class, field)
             if span_class is None:
@@ -589,7 +592,7 @@ class ContentWritePrefilter(Prefilter):
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
         super().__init__(scan)
-        self.fields = frozenset(self.vocabulary.content_fields)
+        self.fields = frozenset(self.vocabulary.content_fields + backing_content_fields(self.vocabulary))
         self.setters = frozenset(self.vocabulary.content_setters)
         self.ids = frozenset(self.vocabulary.id_fields)
 
@@ -699,7 +702,7 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
     """
     found = _PATTERNS.get(vocabulary)
     if found is None:
-        fields = "|".join(map(re.escape, vocabulary.content_fields))
+        fields = "|".join(map(re.escape, vocabulary.content_fields + backing_content_fields(vocabulary)))
         setters = "|".join(map(re.escape, vocabulary.content_setters))
         ids = "(?:" + "|".join(map(re.escape, vocabulary.id_fields)) + ")"
         assigned = r"(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
@@ -748,7 +751,9 @@ class RewriteRule(ScopedRule):
             target = target.value
             if isinstance(target, cst.Attribute) and target.attr.value == "__dict__":
                 return True
-        return isinstance(target, cst.Attribute) and target.attr.value in self.vocabulary.content_fields
+        return isinstance(target, cst.Attribute) and (
+            target.attr.value in self.vocabulary.content_fields or target.attr.value in backing_content_fields(self.vocabulary)
+        )
 
     def _copy_shape(self, shape: int) -> None:
         """Note a copy with new content (`shape` 0) or an item assignment or a return (1) in the function:

@@ -60,6 +60,18 @@ class and its subclasses are then not spans).
 No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
 """
     valid = [
+        # Content behind a property, but no id anywhere: nothing holds the reply by an id.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Reply:\n    _role: str\n    _content: str\n\n"
+            "    @property\n    def text(self) -> str:\n        return self._content\n\n"
+            "def scrub(replies: list[Reply]) -> None:\n    for reply in replies:\n        reply._content = mask(reply.text)\n"
+        ),
+        # A widget's private copy of the text it shows, with no content property: not a span's content.
+        Valid(
+            "class TextBlockView(Markdown):\n    def __init__(self, block_id: str, text: str) -> None:\n"
+            "        self.block_id = block_id\n        self._text = text\n\n"
+            "    def replace(self, text: str) -> None:\n        self._text = text\n"
+        ),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass TicketPanel:\n    id: str\n    content: str = \"\"\n\n    def show(self, text: str) -> None:\n        self.content = text[:500]\n"),
         # A chat bubble on screen showing a message: the span noun says what it shows.
         Valid(
@@ -136,6 +148,16 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         ),
     ]
     invalid = [
+        # Haystack's `ChatMessage`: content behind the `text` property, the id in its metadata.
+        Invalid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass ChatMessage:\n    _role: str\n    _content: str\n"
+            "    _meta: dict = field(default_factory=dict)\n\n    @property\n    def text(self) -> str:\n        return self._content\n\n"
+            "    @property\n    def meta(self) -> dict:\n        return self._meta\n\n"
+            "def scrub(messages: list[ChatMessage]) -> None:\n    for msg in messages:\n"
+            "        if msg.meta.get(\"message_id\"):\n            msg._content = mask(msg.text)\n",
+            line=20, column=13,
+            message="`msg._content` rewritten in place; `ChatMessage` keeps its `meta[\"message_id\"]` and has no version or hash",
+        ),
         # The loop runs over the tool summaries a filter kept out of a list of base messages.
         Invalid(
             "from pydantic import BaseModel\n\nclass ChatMessage(BaseModel):\n    source: str\n\n"

@@ -60,6 +60,13 @@ clears them right after the write. It is unsafe: code that reads them must now r
 the project may prefer to recompute them at once.
 """
     valid = [
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    body: str\n    version: int = 0\n"
+            "    body_hash: str = \"\"\n    embedding: list[float] | None = None\n\nNOTES: dict[str, Note] = {}\n\n"
+            "def revise(note_id: str, body: str) -> None:\n    record = NOTES[note_id]\n    record.body = body\n"
+            "    record.version += 1\n    record.body_hash = digest(body)\n"
+            "    record.embedding = None\n"
+        ),
         Valid("from dataclasses import dataclass, replace\nfrom typing import Optional\n\n@dataclass\nclass Passage:\n    id: str\n    content: str\n    embedding: Optional[list[float]] = None\n\ndef clip(passages: list[Passage], n: int) -> dict:\n    out = []\n    for p in passages:\n        if len(p.content) > n:\n            p = replace(p, id=new_id(), content=p.content[:n], embedding=None)\n        out.append(p)\n    return {\"passages\": out}\n"),
         Valid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n    chunk.embedding = None\n"),
         Valid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\ndef shorten(node: TextNode) -> None:\n    node.text = node.text[:100]\n    node.embedding = embed(node.text)\n    node.start_char_idx = None\n"),
@@ -70,6 +77,15 @@ the project may prefer to recompute them at once.
         Valid("import numpy as np\n\ndef normalize(vector_entry):\n    vector_entry.value = vector_entry.value / np.linalg.norm(vector_entry.value)\n"),
     ]
     invalid = [
+        # A note of the module's registry: the annotation of the global says what `record` is.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    body: str\n    version: int = 0\n"
+            "    body_hash: str = \"\"\n    embedding: list[float] | None = None\n\nNOTES: dict[str, Note] = {}\n\n"
+            "def revise(note_id: str, body: str) -> None:\n    record = NOTES[note_id]\n    record.body = body\n"
+            "    record.version += 1\n    record.body_hash = digest(body)\n",
+            line=15, column=5,
+            message="`record.body` rewritten in place; `embedding` still describes the old text",
+        ),
         Invalid("from dataclasses import dataclass, replace\nfrom typing import Optional\n\n@dataclass\nclass Passage:\n    id: str\n    content: str\n    embedding: Optional[list[float]] = None\n\ndef clip(passages: list[Passage], n: int) -> dict:\n    out = []\n    for p in passages:\n        if len(p.content) > n:\n            p = replace(p, content=p.content[:n])\n        out.append(p)\n    return {\"passages\": out}\n", line=14, column=13, message="`p.content` replaced by a copy under the same id; `embedding` still describes the old text"),
         Invalid("class Chunk:\n    def __init__(self, id, text):\n        self.id = id\n        self.text = text\n        self.embedding = None\n\ndef shorten(chunk: Chunk):\n    chunk.text = chunk.text[:500]\n", line=8, column=5, message="`chunk.text` rewritten in place; `embedding` still describes the old text"),
         Invalid("from typing import Optional\nfrom pydantic import BaseModel\n\nclass TextNode(BaseModel):\n    id_: str\n    text: str\n    embedding: Optional[list[float]] = None\n    start_char_idx: Optional[int] = None\n\n    def set_content(self, value: str) -> None:\n        self.text = value\n", line=11, column=9, message="`self.text` rewritten in place; `embedding`, `start_char_idx` still describe the old text"),

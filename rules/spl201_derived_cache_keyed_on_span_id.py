@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from spanlint.rules import traversal
 from spanlint.rules.aliases import ValueAliases
-from spanlint.rules.analysis import callee_name, dotted_name, last_name, string_key, string_value
+from spanlint.rules.analysis import callee_name, dotted_name, last_name, metadata_read, string_key, string_value
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import ID_PARTS, content_read_pattern, name_parts, tracking_words
@@ -354,6 +354,17 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        # The id kept in the message's metadata (Haystack's `ChatMessage.meta`).
+        Invalid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass ChatMessage:\n    _role: str\n    _content: str\n"
+            "    _meta: dict = field(default_factory=dict)\n\n    @property\n    def text(self) -> str:\n        return self._content\n\n"
+            "    @property\n    def meta(self) -> dict:\n        return self._meta\n\n"
+            "class TokenLedger:\n    def __init__(self) -> None:\n        self._counts: dict[str, int] = {}\n\n"
+            "    def count(self, msg: ChatMessage) -> int:\n        key = msg.meta[\"message_id\"]\n"
+            "        if key not in self._counts:\n            self._counts[key] = len(msg.text.split())\n        return self._counts[key]\n",
+            line=24, column=26,
+            message="`self._counts` holds an artifact derived from span content keyed on the span id `key` alone",
+        ),
         # Ids kept beside the messages in a parallel list; counts filled once per id.
         Invalid(
             "class Context:\n"
@@ -904,6 +915,12 @@ No fix: the right key depends on what the span carries (a version, a content has
             if resolved is not expr:
                 return self._is_span_id(resolved, spans)
             return self._names_span_id(expr.value)
+        if (read := metadata_read(expr)) is not None:  # `msg.meta[MESSAGE_ID_KEY]`
+            owner, field = read
+            known = self.context.analysis.known_class(owner, self.facts)
+            if known is not None:
+                return field in known.id_fields
+            return field in self.context.project.metadata_ids and self._is_span(owner, spans)
         if isinstance(expr, cst.Attribute):
             owner, attr = expr.value, expr.attr.value
         elif isinstance(expr, cst.Subscript):

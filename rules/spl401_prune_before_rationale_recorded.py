@@ -33,7 +33,7 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules import traversal
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, name_parts
+from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, is_store_delete, name_parts
 from spanlint.rules.prescan import Scope, alternation, last_name as ast_last_name
 from spanlint.rules.project import HelperEffects
 from runtime_guard.vocabulary import Vocabulary
@@ -49,7 +49,7 @@ _POLICY_WORDS = (
 _NOT_CONTEXT_PARTS = frozenset({"cache", "lru", "memo", "pool", "queue", "stack", "heap", "frontier", "inbox", "outbox"})
 # Span nouns too common in other code to name a span type on their own (`PtyProcessEntry`).
 _WEAK_NOUNS = frozenset({"entry", "entries", "block", "blocks", "turn", "turns"})
-# `other.append(c.pop())` moves an item; it does not drop it.
+# `other.append(c.pop())` moves an item to a container that outlives the call; it does not drop it.
 _MOVING_METHODS = frozenset({"append", "appendleft", "insert", "extend", "put", "put_nowait", "add"})
 _LIFECYCLE = frozenset({"__init__", "__post_init__", "__del__", "__exit__", "__aexit__", "close", "aclose", "setUp"})
 # A removal the rule can report: `del`, a removing method, a filtering comprehension or `filter()`,
@@ -248,6 +248,21 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        # A vector store's own delete API, handing the ids on to its backend: not a pruning pass.
+        Valid(
+            "class UpstashStore:\n    def delete(self, ids: list[str] | None = None) -> None:\n"
+            "        for batch in batches(ids, 1000):\n            self._index.delete(ids=batch)\n"
+        ),
+        Valid(
+            "import asyncio\n\nasync def evict_expired(index, log: DecisionLog, stale: list[str]) -> None:\n"
+            "    await asyncio.to_thread(log.record, \"evict\", stale, \"past retention\")\n"
+            "    await index.vectors.adelete(ids=stale)\n"
+        ),
+        # Moved to an archive the object keeps: nothing is lost.
+        Valid(
+            "class Memory:\n    def trim(self, limit: int) -> None:\n        while len(self.messages) > limit:\n"
+            "            self.archive.append(self.messages.pop(0))\n"
+        ),
         Valid(  # each id is collected for removal only after its record, in the same pass
             "from haystack.document_stores.in_memory import InMemoryDocumentStore\n\n"
             "def prune_superseded(store: InMemoryDocumentStore, decision_log, docs):\n"
@@ -382,6 +397,22 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        # A vector store's delete by ids, recorded afterwards (in a thread).
+        Invalid(
+            "import asyncio\n\nasync def evict_expired(index, log: DecisionLog, stale: list[str]) -> None:\n"
+            "    await index.vectors.adelete(ids=stale)\n"
+            "    await asyncio.to_thread(log.record, \"evict\", stale, \"past retention\")\n",
+            line=4, column=11,
+            message="`index.vectors` pruned before the rationale is recorded in a decision log",
+        ),
+        # Popped into a list of this call's: they leave the context all the same.
+        Invalid(
+            "class Memory:\n    def trim(self, limit: int) -> list:\n        dropped = []\n"
+            "        while len(self.messages) > limit:\n            dropped.append(self.messages.pop(0))\n"
+            "        self.decision_log.record(\"trim\", [m.id for m in dropped], \"over budget\")\n        return dropped\n",
+            line=5, column=28,
+            message="`self.messages` pruned before the rationale is recorded in a decision log",
+        ),
         Invalid(  # collected before its record: a failing record leaves ids already doomed unexplained
             "from haystack.document_stores.in_memory import InMemoryDocumentStore\n\n"
             "def prune_superseded(store: InMemoryDocumentStore, decision_log, docs, extra):\n"
@@ -607,7 +638,8 @@ No fix: the rationale is the author's to write.
             return
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in _MOVING_METHODS:
-            function.moved.update(a.value for a in node.args)
+            if not self._is_local_accumulator(func.value):  # `dropped.append(c.pop())` still drops it from `c`
+                function.moved.update(a.value for a in node.args)
             self._note_added(func.value, node.args[-1].value if node.args else None, None)
         if isinstance(func, cst.Attribute) and func.attr.value in REMOVING_METHODS and node not in function.moved:
             if (
@@ -617,7 +649,9 @@ No fix: the rationale is the author's to write.
             ):
                 self._removal(node, func.value)
                 return
-        if isinstance(func, cst.Attribute) and func.attr.value in STORE_DELETE_METHODS and self._prunes_store(node, func.value):
+        if isinstance(func, cst.Attribute) and is_store_delete(
+            func.attr.value, (a.keyword.value for a in node.args if a.keyword is not None)
+        ) and self._prunes_store(node, func.value):
             self._removal(node, func.value)
             return
         if callee_name(node) == "RemoveMessage" and self._removes_messages(node):
@@ -708,6 +742,10 @@ No fix: the rationale is the author's to write.
             added.add(value.value)
             if key is not None:
                 added.add(self.context.module.code_for_node(key))
+
+    def _is_local_accumulator(self, receiver: cst.BaseExpression) -> bool:
+        """`receiver` is a local this call started empty (`dropped = []`): what goes into it leaves the context."""
+        return isinstance(receiver, cst.Name) and self.facts is not None and receiver.value in self.facts.accumulators
 
     def _takes_back(self, container: cst.BaseExpression, removal: cst.CSTNode) -> bool:
         """The removal takes out what this function put in: `c.pop()` after `c.append(probe)`,
@@ -968,6 +1006,8 @@ No fix: the rationale is the author's to write.
         assert self.function is not None
         if self.function.name.value in _LIFECYCLE or self._collects_tombstones():
             return False
+        if is_store_delete(self.function.name.value, ("ids",)):
+            return False  # a store's own delete API handing the call on to its backend
         words = self._policy_words()
         own = {part for name in chain_names(store) for part in name_parts(name)}
         if has_word("_".join(p for p in name_parts(self.function.name.value) if p not in own), words):

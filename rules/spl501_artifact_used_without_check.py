@@ -83,8 +83,8 @@ class ContentSlicePrefilter(Prefilter):
             self.mark(node)
 
     def _is_content(self, expr: ast.expr) -> bool:
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "str" and len(expr.args) == 1:
-            expr = expr.args[0]  # `str(msg.content)[start:end]`
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and len(expr.args) == 1 and not expr.keywords:
+            expr = expr.args[0]  # `str(msg.content)[start:end]`, `as_text(msg.content)[start:end]`
         if isinstance(expr, ast.Attribute):
             return expr.attr in self.content_fields
         if isinstance(expr, ast.Subscript):  # `rec["text"]` of a mapping span
@@ -127,6 +127,9 @@ class _Function:
     # locals bound to a mapping or list the function builds itself (`pos = {b.id: i for i, b in ...}`):
     # positions computed now, on the content as it is, not a stored artifact
     built_locals: set[str] = field(default_factory=set)
+    # locals bound to what a call given an object's id returns (`doc = lookup(citation.chunk_id)`): the
+    # object that id names, whatever its class or name
+    fetched: set[str] = field(default_factory=set)
     aliases: ValueAliases = field(default_factory=ValueAliases)
 
 
@@ -171,6 +174,21 @@ def quote(span, citation):
 No fix: what to do with a stale artifact (recompute, drop, raise) is the caller's choice.
 """
     valid = [
+        Valid(
+            "def excerpt(citation, lookup) -> str:\n    doc = lookup(citation.chunk_id)\n"
+            "    if fingerprint(doc) != citation.content_hash:\n        raise StaleCitation(citation.chunk_id)\n"
+            "    return doc.page_content[citation.start : citation.end]\n"
+        ),
+        Valid(
+            "import asyncio\nfrom dataclasses import dataclass\n\n@dataclass\nclass Citation:\n    doc_id: str\n    start: int\n    end: int\n"
+            "    version: int\n\n@dataclass\nclass Article:\n    id: str\n    content: str\n    version: int\n\n"
+            "class Library:\n    def get(self, doc_id: str) -> Article: ...\n\n"
+            "async def render(library: Library, cits: list[Citation]) -> list[str]:\n"
+            "    async def quote(cit: Citation) -> str:\n        found = await asyncio.to_thread(library.get, cit.doc_id)\n"
+            "        if found.version != cit.version:\n            raise StaleCitation(cit.doc_id)\n"
+            "        return found.content[cit.start : cit.end]\n\n"
+            "    return list(await asyncio.gather(*(quote(c) for c in cits)))\n"
+        ),
         Valid(
             "def quote(span, citation):\n    if citation.content_hash != span.content_hash:\n"
             "        raise ValueError('stale')\n    return span.content[citation.start:citation.end]\n"
@@ -229,6 +247,33 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         ),
     ]
     invalid = [
+        # Fetched by the citation's own id: whatever `lookup` returns is the chunk the offsets index.
+        Invalid(
+            "def excerpt(citation, lookup) -> str:\n    doc = lookup(citation.chunk_id)\n"
+            "    return doc.page_content[citation.start : citation.end]\n",
+            line=3, column=12,
+            message="`doc.page_content` sliced with offsets from `citation` without checking its version or hash against the span",
+        ),
+        # The message's text through a helper of its content alone.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Message:\n    id: str\n    content: str | list\n\n"
+            "def quote(citation, by_id: dict[str, Message]) -> str:\n    msg = by_id[citation.message_id]\n"
+            "    return as_text(msg.content)[citation.start : citation.end]\n",
+            line=10, column=12,
+            message="`as_text(msg.content)` sliced with offsets from `citation` without checking its version or hash against the span",
+        ),
+        # A closure: `library` is the enclosing function's; the article is fetched in a thread.
+        Invalid(
+            "import asyncio\nfrom dataclasses import dataclass\n\n@dataclass\nclass Citation:\n    doc_id: str\n    start: int\n    end: int\n"
+            "    version: int\n\n@dataclass\nclass Article:\n    id: str\n    content: str\n    version: int\n\n"
+            "class Library:\n    def get(self, doc_id: str) -> Article: ...\n\n"
+            "async def render(library: Library, cits: list[Citation]) -> list[str]:\n"
+            "    async def quote(cit: Citation) -> str:\n        found = await asyncio.to_thread(library.get, cit.doc_id)\n"
+            "        return found.content[cit.start : cit.end]\n\n"
+            "    return list(await asyncio.gather(*(quote(c) for c in cits)))\n",
+            line=23, column=16,
+            message="`found.content` sliced with offsets from `cit` without checking its version or hash against the span",
+        ),
         Invalid("def quote(span, citation):\n    return span.content[citation.start:citation.end]\n", line=2, column=12, message="`span.content` sliced with offsets from `citation` without checking its version or hash against the span"),
         Invalid(
             "def highlight(s, art):\n    return s.text[art.offsets[0]:art.offsets[1]]\n", line=2, column=12, 
@@ -424,12 +469,30 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             function.artifact_locals.pop(name.value, None)
             function.content_locals.pop(name.value, None)
             function.built_locals.discard(name.value)
+            function.fetched.discard(name.value)
+            if isinstance(target, cst.Name) and self._fetches_by_id(value):
+                function.fetched.add(name.value)
             if isinstance(target, cst.Name) and _built_here(value):
                 function.built_locals.add(name.value)
             elif artifact is not None:
                 function.artifact_locals[name.value] = artifact
             elif content_of is not None and isinstance(target, cst.Name):
                 function.content_locals[name.value] = content_of
+
+    def _fetches_by_id(self, value: cst.BaseExpression) -> bool:
+        """`lookup(citation.chunk_id)`, `await store.get(cit.span_id)`: a call given the id another object
+        holds (an id field, or `<noun>_id`), which returns the object that id names."""
+        if isinstance(value, cst.Await):
+            value = value.expression
+        if not isinstance(value, cst.Call):
+            return False
+        ids = self.context.vocabulary.id_fields
+        return any(
+            a.keyword is None and isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)
+            and a.value.value.value not in ("self", "cls")
+            and (a.value.attr.value in ids or a.value.attr.value.endswith("_id"))
+            for a in value.args
+        )
 
     def _unpacked_bounds(self, names: list[cst.BaseExpression], value: cst.BaseExpression) -> cst.BaseExpression | None:
         """`start, end = entry["sentences"][n]`, `lo, hi = art.spans[i]`: names that say bounds, unpacked from
@@ -450,8 +513,9 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         return record
 
     def _content_owner(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
-        """The span whose content `expr` is: `span` for `span.content` (or `str(span.content)`)."""
-        if isinstance(expr, cst.Call) and callee_name(expr) == "str" and isinstance(expr.func, cst.Name) and len(expr.args) == 1:
+        """The span whose content `expr` is: `span` for `span.content`, or for its text as a function of
+        it alone gives it (`str(span.content)`, `as_text(msg.content)`)."""
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and len(expr.args) == 1 and expr.args[0].keyword is None:
             expr = expr.args[0].value
         if isinstance(expr, cst.Name):
             return self.state.content_locals.get(expr.value)
@@ -466,6 +530,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 analysis.is_span_like(owner, self.facts, content=expr.attr.value)
                 or isinstance(owner, cst.Name) and owner.value in _SPAN_SHORTHANDS
                 or isinstance(owner, cst.Subscript) and analysis.is_span_read(owner, self.facts)
+                or isinstance(owner, cst.Name) and owner.value in self.state.fetched
             ):
                 return owner
         return None
