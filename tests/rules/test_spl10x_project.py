@@ -214,3 +214,63 @@ def test_a_call_on_a_field_declared_with_another_class_is_not_a_call_of_the_meth
 def test_a_local_rebound_to_a_received_object_is_not_built() -> None:
     mixed = STREAM.replace("        yield delta\n", "        yield delta\n        delta = event.reply\n        delta.append_text('.', event.block_id)\n")
     assert _response_findings((mixed, "stream.py")) == HELD
+
+
+# Haystack's `ChatMessage` shape: content behind the `text` property, the id a key of `meta` that
+# only the application's own modules know about.
+CHAT_MESSAGE = '''
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ChatMessage:
+    _role: str
+    _content: str
+    _meta: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self._content
+
+    @property
+    def meta(self) -> dict:
+        return self._meta
+'''
+
+IDENTITY = '''
+from chat import ChatMessage
+
+MESSAGE_ID_KEY = "message_id"
+
+
+def find(messages: list[ChatMessage], message_id: str) -> ChatMessage | None:
+    return next((m for m in messages if m.meta.get(MESSAGE_ID_KEY) == message_id), None)
+'''
+
+SCRUB = '''
+from chat import ChatMessage
+
+
+def scrub(messages: list[ChatMessage]) -> None:
+    for msg in messages:
+        msg._content = mask(msg.text)
+'''
+
+
+def _scrub_findings(files: tuple[tuple[str, str], ...]) -> list[tuple[int, str, str]]:
+    summaries = [summarize_source(src, DEFAULT_VOCABULARY, path) for src, path in files]
+    project = ProjectIndex.merge(DEFAULT_VOCABULARY, summaries)
+    found = check_source(SCRUB, "scrub.py", Settings(select=CODES), project=project)
+    return [(d.location.line, d.code, d.message) for d in found]
+
+
+def test_an_id_read_out_of_metadata_in_another_module_makes_the_message_a_span() -> None:
+    files = (("", "__init__.py"), (CHAT_MESSAGE, "chat.py"), (IDENTITY, "identity.py"), (SCRUB, "scrub.py"))
+    assert _scrub_findings(files) == [
+        (7, "SPL103", "`msg._content` rewritten in place; `ChatMessage` keeps its `meta[MESSAGE_ID_KEY]` and has no version or hash"),
+    ]
+
+
+def test_without_an_id_in_its_metadata_the_message_is_no_span() -> None:
+    # Nothing in the tree holds a message by an id: rewriting its content hides nothing.
+    assert _scrub_findings(((CHAT_MESSAGE, "chat.py"), (SCRUB, "scrub.py"))) == []
