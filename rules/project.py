@@ -482,12 +482,17 @@ class ProjectIndex:
         id_fields = tuple(f for f in vocabulary.id_fields if f in fields_) + _own_id_fields(
             name, fields_, vocabulary, tracked=bool(hash_fields) or any(f in fields_ for f in vocabulary.version_fields)
         )
-        # `_content` behind a content property (Haystack's `ChatMessage.text`) is content too
-        backing = tuple(f for f in backing_content_fields(vocabulary) if f in textual) if any(
-            f in properties for f in vocabulary.content_fields
-        ) else ()
-        if not id_fields:  # its id lives in its metadata (Haystack's `ChatMessage.meta`)
+        in_metadata = not id_fields
+        if in_metadata:  # its id lives in its metadata (Haystack's `ChatMessage.meta`)
             id_fields = tuple(sorted(k for k in self.metadata_ids if k.partition("[")[0] in fields_))[:1]
+        # Behind a content property (Haystack's `ChatMessage.text`), `_content` is content too. A class
+        # whose id is in its metadata and that declares no content field keeps its content behind the
+        # property (Semantic Kernel's `ChatMessageContent.content`); a wrapper's properties
+        # (`NodeWithScore.text`, `.node_id`) are its span's.
+        content_properties = tuple(f for f in vocabulary.content_fields if f in properties)
+        backing = tuple(f for f in backing_content_fields(vocabulary) if f in textual) if content_properties else ()
+        if in_metadata and not backing and not any(f in textual for f in vocabulary.content_fields):
+            backing = content_properties
         return SpanClass(
             name=name,
             fields=frozenset(fields_),

@@ -41,10 +41,15 @@ _MEASURE_WORDS = frozenset({"token", "tokens", "tokenize", "embed", "embedding",
 _MEASURE_CALL = re.compile(r"(?:%s)\w*\(" % "|".join(sorted(_MEASURE_WORDS)), re.IGNORECASE)  # a call of one, in text
 
 
+def _ast_mapping_name(mapping: ast.Attribute | ast.Name) -> str:
+    """`counts` for `self.counts`, `_rendered` for a module's `_rendered`."""
+    return mapping.attr if isinstance(mapping, ast.Attribute) else mapping.id
+
+
 class CacheKeyPrefilter(Prefilter):
     """A cache-named mapping read or written under a key that may be an id, a dict comprehension
     keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a write into
-    an attribute mapping the function tested for the key (`if bid not in self.rendered:`, or
+    an attribute mapping or a global the function tested for the key (`if bid not in self.rendered:`, or
     `n = self.counts.get(k)`: filled once)."""
 
     shape = "cache-keyed-on-id"
@@ -69,8 +74,8 @@ class CacheKeyPrefilter(Prefilter):
             test = node.test
             if isinstance(test, ast.Compare):
                 tested = scope.notes.setdefault("membership_tested", set())
-                tested.update(c.attr for op, c in zip(test.ops, test.comparators)
-                              if isinstance(op, (ast.In, ast.NotIn)) and isinstance(c, ast.Attribute))
+                tested.update(_ast_mapping_name(c) for op, c in zip(test.ops, test.comparators)
+                              if isinstance(op, (ast.In, ast.NotIn)) and isinstance(c, (ast.Attribute, ast.Name)))
             return
         value = getattr(node, "value", None)
         if (
@@ -80,8 +85,8 @@ class CacheKeyPrefilter(Prefilter):
             scope.notes.setdefault("membership_tested", set()).add(value.func.value.attr)
         if isinstance(node, ast.Assign):
             scope.notes.setdefault("attribute_items_written", []).extend(
-                (t.value.attr, node) for t in node.targets
-                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute)
+                (_ast_mapping_name(t.value), node) for t in node.targets
+                if isinstance(t, ast.Subscript) and isinstance(t.value, (ast.Attribute, ast.Name))
             )
         if value is not None and isinstance(value, ast.DictComp) and self._key_names_id(value.key, any_name=False):
             self.mark(value)
@@ -215,8 +220,8 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
-(embeddings, offsets, citations, token counts), or when an attribute mapping is filled once per key
-(`if bid not in self.rendered: self.rendered[bid] = block.value.splitlines()`, or after
+(embeddings, offsets, citations, token counts), or when an attribute mapping or a module's global is filled
+once per key (`if bid not in self.rendered: self.rendered[bid] = block.value.splitlines()`, or after
 `n = self._counts.get(span.span_id)` found nothing); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
@@ -254,6 +259,13 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        # A mapping local to the call, filled once per id: gone when it returns.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    id: str\n    text: str\n\n"
+            "def render_all(notes: list[Note]) -> list[str]:\n    rendered: dict[str, str] = {}\n"
+            "    for note in notes:\n        if note.id not in rendered:\n"
+            "            rendered[note.id] = markdown(note.text)\n    return list(rendered.values())\n"
+        ),
         # The same counts filed under the id and the version the buffer keeps for it.
         Valid(
             "class Context:\n"
@@ -354,6 +366,26 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        # Semantic Kernel's `ChatMessageContent`: content behind a property, the id in its metadata.
+        Invalid(
+            "from pydantic import BaseModel\n\nclass TextContent(BaseModel):\n    text: str\n\n"
+            "class ChatMessageContent(BaseModel):\n    role: str\n    items: list[TextContent]\n    metadata: dict = {}\n\n"
+            "    @property\n    def content(self) -> str:\n        return \"\".join(i.text for i in self.items)\n\n"
+            "_rendered: dict[str, str] = {}\n\ndef render(msg: ChatMessageContent) -> str:\n"
+            "    if (sid := msg.metadata.get(\"span_id\")) in _rendered:\n        return _rendered[sid]\n"
+            "    text = markdown(msg.content)\n    _rendered[sid] = text\n    return text\n",
+            line=21, column=15,
+            message="`_rendered` holds an artifact derived from span content keyed on the span id `sid` alone",
+        ),
+        # A module's global, not named a cache, filled once per id.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    id: str\n    text: str\n\n"
+            "_rendered: dict[str, str] = {}\n\ndef render(note: Note) -> str:\n"
+            "    if (nid := note.id) in _rendered:\n        return _rendered[nid]\n"
+            "    _rendered[nid] = markdown(note.text)\n    return _rendered[nid]\n",
+            line=13, column=15,
+            message="`_rendered` holds an artifact derived from span content keyed on the span id `nid` alone",
+        ),
         # The id kept in the message's metadata (Haystack's `ChatMessage.meta`).
         Invalid(
             "from dataclasses import dataclass, field\n\n@dataclass\nclass ChatMessage:\n    _role: str\n    _content: str\n"
@@ -585,9 +617,10 @@ No fix: the right key depends on what the span carries (a version, a content has
         test = node.test
         if frame is not None and isinstance(test, cst.Comparison):
             code = self.context.module.code_for_node
+            key = test.left.target if isinstance(test.left, cst.NamedExpr) else test.left  # `(k := ...) in m`
             for target in test.comparisons:
-                if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(target.comparator, cst.Attribute):
-                    frame.tested.add((code(target.comparator), code(test.left)))
+                if isinstance(target.operator, (cst.In, cst.NotIn)) and isinstance(target.comparator, (cst.Attribute, cst.Name)):
+                    frame.tested.add((code(target.comparator), code(key)))
 
     def visit_Global(self, node: cst.Global) -> None:
         self._share(node.names)

@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
 SECRET = "sk-live-4242-do-not-print"
 
-OPS = f'''\
+OPS = '''\
 from dataclasses import dataclass, field
 from runtime_guard import DecisionLog, guard
 
