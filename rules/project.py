@@ -127,10 +127,14 @@ class SpanClass:
     mapping: bool = False  # a `TypedDict`: its fields are items (`span["content"]`)
     defaulted: frozenset[str] = frozenset()  # `ClassFacts.defaulted`, inherited
     positions: tuple[str, ...] = ()  # a record's fields in the order positional arguments fill them
+    # Its content is another object's: it exposes a content property or declares a field holding a
+    # span-named class (`TurnSpan(span_id, message: ChatMessage, version, content_hash)`, `text` a property).
+    holds_content: bool = False
 
     @property
     def is_span(self) -> bool:
-        """A span declares an id and a content field (or a content setter method), and is named with a
+        """A span declares an id and a content field (or a content setter method, or, with a version or
+        hash, content it holds: `holds_content`), and is named with a
         span noun (`Message`, `TextNode`), carries a version or hash, is a record (dataclass, pydantic
         model...) whose content field is a strong one (`content`), or declares its own `id` and a
         content field other than `value` (`Note(id, text)`). Without a version or hash, a class named as
@@ -139,9 +143,10 @@ class SpanClass:
         a span noun either, nor is one that extends a library class (a widget, an exception), maps a
         database table or is placed on a screen (two layout fields: `Label(id, text, x, y)`); nor is one
         the configuration exempts (`vocabulary.not_span_classes`)."""
-        if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters)):
+        tracked = bool(self.version_fields or self.hash_fields)
+        if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters or (tracked and self.holds_content))):
             return False
-        if self.version_fields or self.hash_fields:
+        if tracked:
             return True
         if (parts := name_parts(self.name)) and parts[-1] in NOT_SPAN_NOUNS:
             return False  # `MessageBubble`, `MessageRequest`: the span noun only says what it shows or carries
@@ -524,6 +529,9 @@ class ProjectIndex:
             and any(f in fields_ for f in _own_id_names(vocabulary)),
             named_like_span=any(
                 part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
+            ),
+            holds_content=bool(content_properties) or any(
+                (parts := name_parts(field_types.get(f, ""))) and parts[-1] in vocabulary.span_nouns for f in declared
             ),
         )
 

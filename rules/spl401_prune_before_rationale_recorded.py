@@ -397,6 +397,16 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        # Turns that hold their message: a span by its id and version, its content the message's.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    role: str\n    content: str\n\n"
+            "@dataclass\nclass TurnSpan:\n    span_id: str\n    message: ChatMessage\n    version: int = 0\n\n"
+            "class Transcript:\n    def __init__(self) -> None:\n        self._turns: dict[str, TurnSpan] = {}\n\n"
+            "    def evict_oldest(self, keep: int) -> None:\n        while len(self._turns) > keep:\n"
+            "            self._turns.pop(next(iter(self._turns)))\n",
+            line=20, column=13,
+            message="`self._turns` pruned before the rationale is recorded in a decision log",
+        ),
         # A vector store's delete by ids, recorded afterwards (in a thread).
         Invalid(
             "import asyncio\n\nasync def evict_expired(index, log: DecisionLog, stale: list[str]) -> None:\n"
