@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +56,7 @@ class SummarizeCallPrefilter(Prefilter):
         self._request_lines: list[int] | None = None
         self.helpers: set[str] = set()  # functions holding a call marked here: a call of one may summarize
         self.prompted: set[str] = set()  # functions given a prompt that asks for a summary: they may pass it on
+        self.chains: set[str] = set()  # attributes of `self` that marked model calls are made on
 
     def words(self) -> tuple[str, ...]:
         return (*self.vocabulary.summarize_words, *self.vocabulary.summary_words)
@@ -75,17 +77,31 @@ class SummarizeCallPrefilter(Prefilter):
             return
         if self._summarizes(name) or (name in MODEL_CALLS and (
             self.walks_whole(scope) or any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
+            or any(self._fills_summary_slot(arg) for arg in node.args)
         )):
             self.mark(node)
             if scope.node is not None:
                 self.helpers.add(scope.node.name)
+            receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+            if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and receiver.value.id == "self":
+                self.chains.add(receiver.attr)  # `self.turn_chain.invoke(...)`: where the chain is made matters too
         elif node.args and self.walks_whole(scope) and any(self._asks_for_summary(arg) for arg in node.args):
             self.mark(node)  # a helper given the prompt: `_complete(model, "Shorten this summary.", text)`
             self.prompted.add(name)
 
     def expressions_done(self, scopes: list[Scope]) -> None:
-        """Calls of the module's functions that hold a summarize call (`self._complete(body)`), and the
-        model calls of the functions given a prompt that asks for one."""
+        """Calls of the module's functions that hold a summarize call (`self._complete(body)`), the
+        model calls of the functions given a prompt that asks for one, and the assignments making the
+        chains model calls are made on (`self.turn_chain = ...`)."""
+        if self.chains:  # `self.turn_chain = TURN_PROMPT | llm`, in `__init__` or any method
+            for scope in scopes:
+                if scope.node is not None:
+                    for node in walk(scope.node):
+                        if isinstance(node, ast.Assign) and any(
+                            isinstance(t, ast.Attribute) and t.attr in self.chains
+                            and isinstance(t.value, ast.Name) and t.value.id == "self" for t in node.targets
+                        ):
+                            self.mark(node)
         if not (self.helpers or self.prompted):
             return
         for scope in scopes:
@@ -133,6 +149,13 @@ class SummarizeCallPrefilter(Prefilter):
             (isinstance(n, ast.Constant) and isinstance(n.value, str) and self.request.search(n.value) is not None)
             or (isinstance(n, ast.Name) and n.id in self.prompts)
             for n in walk(expr)
+        )
+
+    def _fills_summary_slot(self, arg: ast.expr) -> bool:
+        """`{"summary": previous, "turns": ...}`: a prompt template's variables, one named for a summary."""
+        return isinstance(arg, ast.Dict) and any(
+            isinstance(k, ast.Constant) and isinstance(k.value, str) and bool(set(self.parts(k.value)) & set(self.vocabulary.summary_words))
+            for k in arg.keys
         )
 
     def _summarizes(self, name: str) -> bool:
@@ -211,7 +234,8 @@ Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resumm
 `summary` with a producing verb such as `predict_new_summary`; also a model call, such as
 `llm.complete(...)`, `chain.invoke(...)` or `generator.run(...)`, whose arguments hold a string asking
 for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`,
-also through locals and a chain made on it: `chain = SUMMARY_PROMPT | llm; chain.invoke(...)`)
+also through locals and a chain made on it: `chain = SUMMARY_PROMPT | llm; chain.invoke(...)`, or
+made on the object: `self.chain = SUMMARY_PROMPT | llm` in `__init__`)
 whose input is itself a summary:
 a nested summarize call, a local or attribute assigned from an earlier summarize call (including
 a running summary carried through a loop or kept on `self`, through local aliases, or stored in a
@@ -220,7 +244,8 @@ back from where the call's result is stored (`self.notes = reply.content` after 
 `self.notes`; `self.digests[key] = summary` after reading `self.digests.get(key)`), an argument whose
 name says it is a summary (`existing_summary`, `prev_summary`, `running_summary`, `state["summary"]`),
 or a value the prompt labels as the earlier summary (`"Earlier digest:\n{earlier}"` filled by
-`.format(earlier=...)`, `f"Previous summary: {memo}"`). A local assigned in the function is
+`.format(earlier=...)`, `f"Previous summary: {memo}"`, a template variable named for a summary:
+`chain.invoke({"summary": previous, "turns": ...})`). A local assigned in the function is
 judged by what it was assigned, not by its name, and a `summary` field read out of a request or the
 parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
@@ -257,6 +282,15 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # The summary fills a slot of a prompt that answers a question: nothing new is summarized from it.
+        Valid(
+            "from langchain_core.prompts import ChatPromptTemplate\n\n"
+            "QA_PROMPT = ChatPromptTemplate.from_messages(\n"
+            "    [(\"human\", \"Conversation so far:\\n{summary}\\n\\nAnswer the question: {question}\")]\n)\n\n"
+            "class Answerer:\n    def __init__(self, llm) -> None:\n        self.qa_chain = QA_PROMPT | llm\n\n"
+            "    def answer(self, summary: str, question: str) -> str:\n"
+            "        return self.qa_chain.invoke({\"summary\": summary, \"question\": question})\n"
+        ),
         # The same helper asked to summarize the messages themselves: a summary from sources.
         Valid(
             "async def _complete(model, instruction, body):\n"
@@ -397,6 +431,17 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # LangChain's running summary: the chain made in `__init__`, its `{summary}` slot filled with the last one.
+        Invalid(
+            "from langchain_core.prompts import ChatPromptTemplate\n\n"
+            "TURN_PROMPT = ChatPromptTemplate.from_messages(\n"
+            "    [(\"human\", \"Summary so far:\\n{summary}\\n\\nNew turns:\\n{turns}\\n\\nWrite the updated summary.\")]\n)\n\n"
+            "class ConversationSummarizer:\n    def __init__(self, llm) -> None:\n        self.turn_chain = TURN_PROMPT | llm\n\n"
+            "    def roll(self, previous: str, turns: str) -> str:\n"
+            "        return self.turn_chain.invoke({\"summary\": previous, \"turns\": turns})\n",
+            line=12, column=16,
+            message="`invoke(...)` summarizes a summary (`previous`) and the chain is not recorded",
+        ),
         # The state holding the summary is rebuilt from a summary of its own text and the new turns.
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass SummaryState:\n    text: str = ''\n    generation: int = 0\n\n"
@@ -728,7 +773,12 @@ No fix: what to record as lineage is the caller's decision.
             inputs.summary = self._given_summary(node)
         self._order += 1
         func = node.func
-        receiver = func.value.value if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) else None
+        receiver = None
+        if isinstance(func, cst.Attribute):
+            if isinstance(func.value, cst.Name):
+                receiver = func.value.value
+            elif isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name) and func.value.value.value == "self":
+                receiver = f"self.{func.value.attr.value}"  # a chain the object made (`self.chain = PROMPT | llm`)
         scope.calls.append(
             _Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes, receiver=receiver)
         )
@@ -1067,9 +1117,22 @@ No fix: what to record as lineage is the caller's decision.
                 for arg in call.args:
                     if arg.keyword is not None and arg.keyword.value in slots and not _is_literal(arg.value):
                         inputs.summary = inputs.summary or self.context.module.code_for_node(arg.value)
+            elif func.attr.value in MODEL_CALLS:  # `chain.invoke({"summary": previous, "turns": ...})`
+                for arg in call.args:
+                    if isinstance(arg.value, cst.Dict):
+                        self._scan_slots(arg.value, inputs)
             self._scan(func.value, inputs)
         for arg in call.args:
             self._scan(arg.value, inputs)
+
+    def _scan_slots(self, slots: cst.Dict, inputs: _Inputs) -> None:
+        """The variables a prompt template is filled with: one named for a summary (`{"summary": previous}`,
+        LangChain's `{summary}` beside `{new_lines}`) is the earlier summary."""
+        for element in slots.elements:
+            if isinstance(element, cst.DictElement) and not _is_literal(element.value):
+                key = string_value(element.key)
+                if key is not None and self.context.analysis.says_summary(key):
+                    inputs.summary = inputs.summary or self.context.module.code_for_node(element.value)
 
     # --- decision --------------------------------------------------------------------------
     def _decide(self, scope: _Scope) -> None:
@@ -1080,7 +1143,7 @@ No fix: what to record as lineage is the caller's decision.
         ) else {}
         for call in scope.calls:
             if call.prompted and not self._asks(scope, call.inputs, call.order, set()) and not (
-                call.receiver and self._asks(scope, _Inputs(names={call.receiver}), call.order, set())
+                call.receiver and self._receiver_asks(scope, call.receiver, call.order)
             ):
                 continue  # a model call whose prompt (or the chain it is made on) does not ask for a summary
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
@@ -1166,6 +1229,34 @@ No fix: what to record as lineage is the caller's decision.
         if found is None or found.name in scope.unlinked:
             return False  # the next summary is built of that class without its lineage
         return any(self._is_lineage_name(f) or _names_source_ids(f, self.context.analysis) for f in found.fields)
+
+    def _receiver_asks(self, scope: _Scope, receiver: str, order: int) -> bool:
+        """The chain a model call is made on asks for a summary: a local bound before the call, or an
+        attribute the module's classes assign (`self.turn_chain = TURN_PROMPT | llm` in `__init__`)."""
+        if not receiver.startswith("self."):
+            return self._asks(scope, _Inputs(names={receiver}), order, set())
+        found = self._helpers.get(f"chain {receiver}")
+        if found is None:
+            attr = receiver.partition(".")[2]
+            found = False
+            for node in traversal.descendants(self.context.module):
+                if isinstance(node, cst.Assign) and any(
+                    isinstance(t.target, cst.Attribute) and t.target.attr.value == attr
+                    and isinstance(t.target.value, cst.Name) and t.target.value.value == "self" for t in node.targets
+                ):
+                    parts = list(traversal.descendants(node.value))
+                    inputs = _Inputs(
+                        names={n.value for n in parts if isinstance(n, cst.Name)},
+                        asks=any(
+                            isinstance(n, cst.SimpleString) and literal_asks_for_summary(n.value, self.context.vocabulary)
+                            for n in parts
+                        ),
+                    )
+                    if self._asks(self._module_scope, inputs, sys.maxsize, set()):
+                        found = True
+                        break
+            self._helpers[f"chain {receiver}"] = found
+        return found
 
     def _asks(self, scope: _Scope, inputs: _Inputs, order: int, seen: set[str]) -> bool:
         """The text read (`inputs`, at `order`) asks for a summary, in a string or through locals bound
