@@ -167,6 +167,10 @@ class SummarizeCallPrefilter(Prefilter):
         return False
 
 
+# A string that is a word or identifier (`"summary"`, `"daily_digest"`), not prose.
+_KEYWORD = re.compile(r"[A-Za-z_][\w-]*")
+
+
 @dataclass
 class _Inputs:
     """What a summarize call's arguments (or an assigned value) read."""
@@ -243,6 +247,8 @@ new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content 
 back from where the call's result is stored (`self.notes = reply.content` after a prompt holding
 `self.notes`; `self.digests[key] = summary` after reading `self.digests.get(key)`), an argument whose
 name says it is a summary (`existing_summary`, `prev_summary`, `running_summary`, `state["summary"]`),
+what a read selecting summaries by a word returns (`store.filter_documents({..., "value": "summary"})`,
+`store.search(ns, filter={"kind": "summary"})`),
 or a value the prompt labels as the earlier summary (`"Earlier digest:\n{earlier}"` filled by
 `.format(earlier=...)`, `f"Previous summary: {memo}"`, a template variable named for a summary:
 `chain.invoke({"summary": previous, "turns": ...})`). A local assigned in the function is
@@ -282,6 +288,12 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # The turns selected by their kind: sources, not summaries.
+        Valid(
+            "def digest_turns(store, session_id: str) -> str:\n"
+            "    found = store.filter_documents({\"field\": \"meta.kind\", \"operator\": \"==\", \"value\": \"turn\"})\n"
+            "    return summarize_text([d.content for d in found])\n"
+        ),
         # The summary fills a slot of a prompt that answers a question: nothing new is summarized from it.
         Valid(
             "from langchain_core.prompts import ChatPromptTemplate\n\n"
@@ -431,6 +443,14 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # Summaries selected from the store by their kind, folded into one digest.
+        Invalid(
+            "def merge_digests(store, session_id: str) -> str:\n"
+            "    found = store.filter_documents({\"field\": \"meta.kind\", \"operator\": \"==\", \"value\": \"summary\"})\n"
+            "    return summarize_text([d.content for d in found])\n",
+            line=3, column=12,
+            message="`summarize_text(...)` summarizes a summary (`found` holds an earlier summary) and the chain is not recorded",
+        ),
         # LangChain's running summary: the chain made in `__init__`, its `{summary}` slot filled with the last one.
         Invalid(
             "from langchain_core.prompts import ChatPromptTemplate\n\n"
@@ -1121,9 +1141,21 @@ No fix: what to record as lineage is the caller's decision.
                 for arg in call.args:
                     if isinstance(arg.value, cst.Dict):
                         self._scan_slots(arg.value, inputs)
+            elif self._selects_summaries(call):  # `store.filter_documents({"field": "meta.kind", "value": "summary"})`
+                inputs.summary = inputs.summary or self.context.module.code_for_node(call)
             self._scan(func.value, inputs)
         for arg in call.args:
             self._scan(arg.value, inputs)
+
+    def _selects_summaries(self, call: cst.Call) -> bool:
+        """A read that asks for summaries by a word among its arguments (`filter={"kind": "summary"}`, a
+        condition on `"summary"`, `search(("digests", user))`): what it returns are summaries."""
+        says = self.context.analysis.says_summary
+        return any(
+            isinstance(node, cst.SimpleString) and (text := string_value(node)) is not None
+            and _KEYWORD.fullmatch(text) is not None and says(text)
+            for arg in call.args for node in traversal.descendants(arg.value)
+        )
 
     def _scan_slots(self, slots: cst.Dict, inputs: _Inputs) -> None:
         """The variables a prompt template is filled with: one named for a summary (`{"summary": previous}`,
