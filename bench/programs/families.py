@@ -76,7 +76,10 @@ def acquire_span(b: Build, rng: random.Random, t: SpanType, cfg: Config, var: st
     if cfg.annotation == "precise":
         choices = ["param"]
     elif cfg.annotation == "container":
-        choices = ["dict_index", "list_enumerate", "dict_items"] if need_store else ["list_for", "dict_index", "optional", "iterable_for", "comprehension_for", "dict_items", "list_enumerate"]
+        choices = ["dict_index", "list_enumerate", "dict_items", "module_registry"] if need_store else [
+            "list_for", "dict_index", "optional", "iterable_for", "comprehension_for", "dict_items", "list_enumerate",
+            "module_registry", "closure_for",
+        ]
         if t.origin != "same" and t.kind == "embedded" and t.origin.startswith("framework") and not need_store:
             choices.append("node_with_score")
     elif cfg.annotation == "holder":
@@ -101,6 +104,12 @@ def acquire_span(b: Build, rng: random.Random, t: SpanType, cfg: Config, var: st
     if how in ("list_for", "iterable_for"):
         ann = f"list[{t.name}]" if how == "list_for" else f"Iterable[{t.name}]"
         return Acquired([f"{coll}: {ann}"], line(f"for {var} in {coll}:"), 1, var, in_loop=True)
+    if how == "module_registry":  # a registry of the module, annotated where it is made
+        registry = coll.upper()
+        b.helpers += lines(f"{registry}: dict[str, {t.name}] = {{}}", "", "")
+        return Acquired(["sid: str"], line(f"{var} = {registry}[sid]"), 0, var, registry, "sid")
+    if how == "closure_for":  # a nested function reads the operator's parameter
+        return Acquired([f"{coll}: list[{t.name}]"], lines("def apply() -> None:", f"    for {var} in {coll}:"), 2, var, in_loop=True)
     if how == "comprehension_for":
         return Acquired([f"{coll}: list[{t.name}]"], line(f"for {var} in [o for o in {coll} if {t.read('o')}]:"), 1, var, in_loop=True)
     if how == "list_enumerate":
