@@ -45,14 +45,18 @@ STORE_DELETE_METHODS = frozenset(
     {"delete_nodes", "adelete_nodes", "delete_ref_doc", "adelete_ref_doc", "delete_document", "adelete_document",
      "delete_documents"}
 )
-# What a vector store's delete by id is called when given `ids=` (LangChain's `VectorStore.delete(ids=...)`,
-# Chroma's and Pinecone's `delete(ids=...)`).
+# What a store's delete by id is called: given `ids=` (LangChain's `VectorStore.delete(ids=...)`, Chroma's
+# and Pinecone's `delete(ids=...)`), or called on a store (LangGraph's `BaseStore.delete(namespace, key)`,
+# mem0's `memory.delete(memory_id)`, Letta's `client.agents.passages.delete(passage_id, ...)`).
 _DELETE_BY_IDS = frozenset({"delete", "adelete"})
+# Name parts of a receiver that make it a store of spans (with the span nouns, plural: `passages`).
+STORE_WORDS = frozenset({"store", "docstore", "vectorstore", "index", "collection", "memory", "memories", "archive", "archival"})
 
 
-def is_store_delete(call_method: str, keywords: Iterable[str]) -> bool:
-    """A framework store's delete of spans by id: a method of `STORE_DELETE_METHODS`, or `delete(ids=...)`."""
-    return call_method in STORE_DELETE_METHODS or (call_method in _DELETE_BY_IDS and "ids" in keywords)
+def is_store_delete(call_method: str, keywords: Iterable[str], store: bool = False) -> bool:
+    """A store's delete of spans by id: a method of `STORE_DELETE_METHODS`, or `delete(ids=...)`, or
+    `delete(...)` on what is known to be a store (`store`)."""
+    return call_method in STORE_DELETE_METHODS or (call_method in _DELETE_BY_IDS and (store or "ids" in keywords))
 
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.

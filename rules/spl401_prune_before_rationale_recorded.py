@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from spanlint.rules.analysis import callee_name, last_name, string_key, string_value
 from spanlint.rules.base import Invalid, Valid
@@ -33,7 +34,7 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules import traversal
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, is_store_delete, name_parts
+from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, STORE_WORDS, is_store_delete, name_parts
 from spanlint.rules.prescan import Scope, alternation, last_name as ast_last_name
 from spanlint.rules.project import HelperEffects
 from runtime_guard.vocabulary import Vocabulary
@@ -46,6 +47,8 @@ _POLICY_WORDS = (
     "dedup", "enforce", "squeeze", "lru", "least",
 )
 # Owners whose items are not an agent's context, whatever their names.
+# Name parts of work a store may hold beside spans: deleting one is housekeeping, not a prune.
+_WORK_ITEM_PARTS = frozenset({"job", "jobs", "task", "tasks", "run", "runs", "schedule", "schedules", "lock", "locks"})
 _NOT_CONTEXT_PARTS = frozenset({"cache", "lru", "memo", "pool", "queue", "stack", "heap", "frontier", "inbox", "outbox"})
 # Span nouns too common in other code to name a span type on their own (`PtyProcessEntry`).
 _WEAK_NOUNS = frozenset({"entry", "entries", "block", "blocks", "turn", "turns"})
@@ -137,6 +140,7 @@ class _Function(GuardedFunction):
     loops: list[tuple[cst.BaseExpression, cst.BaseExpression]] = field(default_factory=list)  # (target, iter)
     for_nodes: list[cst.For] = field(default_factory=list)  # the enclosing `for` statements
     record_loops: dict[cst.CSTNode, tuple[cst.For, ...]] = field(default_factory=dict)  # record -> its enclosing `for`s
+    removal_loops: dict[cst.CSTNode, tuple[cst.For, ...]] = field(default_factory=dict)  # removal -> its enclosing `for`s
     owned: set[str] = field(default_factory=set)  # locals holding this function's own values
     filtered: dict[str, cst.BaseExpression] = field(default_factory=dict)  # local -> container it filters
     built: set[str] = field(default_factory=set)  # locals bound to an object constructed here
@@ -248,6 +252,18 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        # Each passage recorded in one loop, deleted in the next: every deletion has its record first.
+        Valid(
+            "def drop_superseded(client, agent_id: str, log: DecisionLog, victims: list) -> None:\n"
+            "    for p in victims:\n        log.record(\"delete\", [p.id], \"superseded\")\n"
+            "    for p in victims:\n        client.agents.passages.delete(p.id, agent_id=agent_id)\n"
+        ),
+        # Finished jobs kept in the same store as the memories: housekeeping, not a prune of spans.
+        Valid(
+            "def purge_finished_jobs(store, cutoff) -> None:\n"
+            "    for job in store.search((\"jobs\",)):\n        if job.updated_at < cutoff:\n"
+            "            store.delete(job.namespace, job.key)\n"
+        ),
         # A vector store's own delete API, handing the ids on to its backend: not a pruning pass.
         Valid(
             "class UpstashStore:\n    def delete(self, ids: list[str] | None = None) -> None:\n"
@@ -397,6 +413,14 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        # A LangGraph store's items deleted by key, the reason recorded after.
+        Invalid(
+            "async def forget_superseded(store, decisions: DecisionLog, ns: tuple, keys: list[str]) -> None:\n"
+            "    for key in keys:\n        await store.adelete(ns, key)\n"
+            "    await decisions.arecord(\"forget\", keys, \"superseded\")\n",
+            line=3, column=15,
+            message="`store` pruned before the rationale is recorded in a decision log",
+        ),
         # Turns that hold their message: a span by its id and version, its content the message's.
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass ChatMessage:\n    role: str\n    content: str\n\n"
@@ -659,11 +683,16 @@ No fix: the rationale is the author's to write.
             ):
                 self._removal(node, func.value)
                 return
-        if isinstance(func, cst.Attribute) and is_store_delete(
-            func.attr.value, (a.keyword.value for a in node.args if a.keyword is not None)
-        ) and self._prunes_store(node, func.value):
-            self._removal(node, func.value)
-            return
+        if isinstance(func, cst.Attribute):
+            keywords = [a.keyword.value for a in node.args if a.keyword is not None]
+            by_name = is_store_delete(func.attr.value, keywords)
+            on_store = not by_name and is_store_delete(func.attr.value, keywords, store=True) and (
+                self._names_store(func.value) and not self._deletes_work_items(node)
+                and func.attr.value not in self.context.project.helpers  # a `delete` of the tree: judged by what it does
+            )
+            if (by_name or on_store) and self._prunes_store(node, func.value, named_policy=on_store):
+                self._removal(node, func.value)
+                return
         if callee_name(node) == "RemoveMessage" and self._removes_messages(node):
             self._removal(node, "messages")
             return
@@ -690,6 +719,8 @@ No fix: the rationale is the author's to write.
     def _removal(self, node: cst.CSTNode, container: cst.BaseExpression | str) -> None:
         self.state.removals.append(node)
         self.state.containers[node] = container
+        if self.state.for_nodes:
+            self.state.removal_loops[node] = tuple(self.state.for_nodes)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if self.state is not None and is_decision_log(node.target, self.context.vocabulary, self.facts):
@@ -752,6 +783,25 @@ No fix: the rationale is the author's to write.
             added.add(value.value)
             if key is not None:
                 added.add(self.context.module.code_for_node(key))
+
+    def _names_store(self, receiver: cst.BaseExpression) -> bool:
+        """`self._store`, `vector_index`, `client.agents.passages`: the last name says a store of spans
+        (a store word, or a span noun in the plural)."""
+        name = last_name(receiver) or ""
+        parts = name_parts(name)
+        return bool(parts) and (
+            bool(STORE_WORDS.intersection(parts))
+            or (parts[-1].endswith("s") and self.context.analysis.is_span_name(parts[-1][:-1]))
+        )
+
+    def _deletes_work_items(self, call: cst.Call) -> bool:
+        """`store.delete(job.namespace, job.key)` in `for job in ...`: what a store of anything deletes is named a
+        job, task or run (its key, or the loop that reaches it), not a span."""
+        named = [*(w for a in call.args for w in words_in(a.value))]
+        named += [w for target, iterable in self.state.loops for w in (*words_in(target), *words_in(iterable))]
+        named += [string_value(n) or "" for target, iterable in self.state.loops for n in traversal.descendants(iterable)
+                  if isinstance(n, cst.SimpleString)]
+        return any(_WORK_ITEM_PARTS.intersection(name_parts(w)) for w in named)
 
     def _is_local_accumulator(self, receiver: cst.BaseExpression) -> bool:
         """`receiver` is a local this call started empty (`dropped = []`): what goes into it leaves the context."""
@@ -999,11 +1049,13 @@ No fix: the rationale is the author's to write.
             ]
         )
 
-    def _prunes_store(self, call: cst.Call, store: cst.BaseExpression) -> bool:
+    def _prunes_store(self, call: cst.Call, store: cst.BaseExpression, named_policy: bool = False) -> bool:
         """`index.delete_nodes(stale_ids)`, `self.store.delete_documents(ids)`: a framework store's delete by
         id in a pruning pass of a store the function was given or its object holds (not `self.delete_nodes`,
         the store's own API calling itself). A pass is one named or guarded for pruning, deleting ids
-        named for it (`stale_ids`, `for nid in expired`), or given a decision log to record the removal in."""
+        named for it (`stale_ids`, `for nid in expired`), or given a decision log to record the removal in.
+        With `named_policy` (a plain `delete` of a store, which may be a re-index replacing an entry) only
+        a pass named or guarded for pruning is one."""
         function = self.state
         store = function.aliases.resolve(store)
         root = access_root(store)
@@ -1020,10 +1072,13 @@ No fix: the rationale is the author's to write.
             return False  # a store's own delete API handing the call on to its backend
         words = self._policy_words()
         own = {part for name in chain_names(store) for part in name_parts(name)}
-        if has_word("_".join(p for p in name_parts(self.function.name.value) if p not in own), words):
+        named = [_sync_part(p, words) for p in name_parts(self.function.name.value) if p not in own]
+        if has_word("_".join(named), words):  # `evict_expired`, `aforget_superseded`
             return True
         if any(self._is_policy_guard(guard, store) for guard in function.guards):
             return True
+        if named_policy:
+            return False
         arguments = [a.value for a in call.args[:1]]
         if any(mentions(a, words) for a in arguments) or any(
             mentions(iterable, words)
@@ -1161,17 +1216,29 @@ No fix: the rationale is the author's to write.
         return self.context.module.code_for_node(container) if isinstance(container, cst.CSTNode) else container
 
 
+def _sync_part(part: str, words: Sequence[str]) -> str:
+    """`forget` for the `aforget` of an async variant (`aforget_superseded`, as `adelete` is `delete`'s)."""
+    return part[1:] if part.startswith("a") and part[1:] in words else part
+
+
 def _loops_recording(node: cst.FunctionDef, function: _Function, removal: cst.CSTNode) -> set[cst.CSTNode]:
     """`for sid in ids: log.record(sid)` before `store.delete_nodes(ids)`: a loop recording each of the
     ids the removal is given covers it (when it runs no time, nothing is removed); so does a loop that
-    collects the ids it removes, each after its record (`_collected_after`)."""
+    collects the ids it removes, each after its record (`_collected_after`), and a loop over what a
+    later loop removes one by one (`for p in victims: log.record(p.id)`, then `for p in victims: delete(p.id)`)."""
     if not (isinstance(removal, cst.Call) and removal.args and function.record_loops):
         return set()
-    removed = function.aliases.resolve(removal.args[0].value)
+    resolve = function.aliases.resolve
+    removed = resolve(removal.args[0].value)
+    enclosing = function.removal_loops.get(removal, ())
+    removing = [resolve(loop.iter) for loop in enclosing]
     found = set()
     for record, loops in function.record_loops.items():
         for loop in loops:
-            if same_expression(function.aliases.resolve(loop.iter), removed) or (
+            recorded = resolve(loop.iter)
+            if same_expression(recorded, removed) or (
+                loop not in enclosing and any(same_expression(recorded, r) for r in removing)  # a loop of its own, before
+            ) or (
                 isinstance(removed, cst.Name) and _collected_after(node, loop, record, removed.value)
             ):
                 found.add(loop)
