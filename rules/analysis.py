@@ -851,12 +851,12 @@ def _request_values(function: cst.FunctionDef) -> set[str]:
 # Calls that run a function given as an argument in a thread and return its result, by the
 # position of that argument: `asyncio.to_thread(f, ...)`, `anyio.to_thread.run_sync(f, ...)`,
 # `loop.run_in_executor(None, f, ...)`.
-_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
+THREAD_RUNNERS = {"to_thread": 0, "run_sync": 0, "run_in_executor": 1}
 
 
 def run_elsewhere(call: cst.Call) -> cst.Call | None:
-    """`f(a, b)` for `asyncio.to_thread(f, a, b)` (and the other `_RUNNERS`), else None."""
-    at = _RUNNERS.get(callee_name(call) or "")
+    """`f(a, b)` for `asyncio.to_thread(f, a, b)` (and the other `THREAD_RUNNERS`), else None."""
+    at = THREAD_RUNNERS.get(callee_name(call) or "")
     if at is None or len(call.args) <= at or any(a.keyword is not None or a.star for a in call.args[: at + 1]):
         return None
     return cst.Call(func=call.args[at].value, args=call.args[at + 1:])

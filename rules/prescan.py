@@ -323,21 +323,24 @@ def alternation(words: Iterable[str], whole_word_start: bool = False) -> str:
         for character in word:
             node = node.setdefault(character, {})
         node[""] = {}
+    return _branches(tree, whole_word_start) or "(?!)"
 
-    def branches(node: dict[str, dict], top: bool = False) -> str:
-        options = [
-            re.escape(character) + (rf"(?<!\w{re.escape(character)})" if top and whole_word_start else "")
-            + branches(node[character])
-            for character in sorted(node) if character
-        ]
-        if not options:
-            return ""
-        if len(options) == 1 and "" not in node:
-            return options[0]
-        group = options[0] if len(options) == 1 and len(options[0]) == 1 else "(?:" + "|".join(options) + ")"
-        return group + "?" if "" in node else group
 
-    return branches(tree, top=True) or "(?!)"
+def _branches(node: dict[str, dict], whole_word_start: bool = False) -> str:
+    """`alternation`'s pattern of a prefix tree (a module function: a recursive closure would be a
+    reference cycle, kept until a garbage collection, on every call). `whole_word_start` applies to the
+    top level only."""
+    options = [
+        re.escape(character) + (rf"(?<!\w{re.escape(character)})" if whole_word_start else "")
+        + _branches(node[character])
+        for character in sorted(node) if character
+    ]
+    if not options:
+        return ""
+    if len(options) == 1 and "" not in node:
+        return options[0]
+    group = options[0] if len(options) == 1 and len(options[0]) == 1 else "(?:" + "|".join(options) + ")"
+    return group + "?" if "" in node else group
 
 
 def spans_line(node: ast.stmt, lines: list[int]) -> bool:

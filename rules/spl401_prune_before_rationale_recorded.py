@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from spanlint.rules.analysis import callee_name, last_name, string_key, string_value
+from spanlint.rules.analysis import THREAD_RUNNERS, callee_name, last_name, run_elsewhere, string_key, string_value
 from spanlint.rules.base import Invalid, Valid
 from spanlint.rules.evidence import (
     GuardedFunction,
@@ -160,7 +160,7 @@ class PrunePrefilter(RemovalPrefilter):
     methods = REMOVING_METHODS | STORE_DELETE_METHODS | {"delete", "adelete"}
 
     def words(self) -> tuple[str, ...]:
-        return ("RemoveMessage", *self.vocabulary.prune_words)
+        return ("RemoveMessage", *self.vocabulary.prune_words, *THREAD_RUNNERS)
 
     def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
         return isinstance(receiver, (ast.Name, ast.Attribute, ast.Subscript))
@@ -175,6 +175,10 @@ class PrunePrefilter(RemovalPrefilter):
         name = ast_last_name(node)
         if scope.node is not None and (name == "RemoveMessage" or (name and has_word(name, self.vocabulary.prune_words))):
             self.mark(node)  # a helper named for pruning (`prune_one(...)`), wherever it is defined
+        elif scope.node is not None and any(
+            isinstance(a, ast.Attribute) and a.attr in self.vocabulary.record_methods for a in getattr(node, "args", ())
+        ):
+            self.mark(node)  # `asyncio.to_thread(self.log.record, ...)`: a method recording for its callers
 
     def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
         """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
@@ -252,6 +256,16 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        # Recorded through a method of the class, which runs the log's record in a thread.
+        Valid(
+            "import asyncio\n\nclass ContextWindow:\n    def __init__(self, messages: list, log: DecisionLog) -> None:\n"
+            "        self.messages, self.log = messages, log\n\n"
+            "    async def _log(self, action: str, ids: list[str], why: str) -> None:\n"
+            "        await asyncio.to_thread(self.log.record, action, ids, why)\n\n"
+            "    async def evict(self, doomed: list) -> None:\n"
+            "        await self._log(\"evict\", [m.id for m in doomed], \"rolled back\")\n"
+            "        self.messages = [m for m in self.messages if m not in doomed]\n"
+        ),
         # Each passage recorded in one loop, deleted in the next: every deletion has its record first.
         Valid(
             "def drop_superseded(client, agent_id: str, log: DecisionLog, victims: list) -> None:\n"
@@ -703,12 +717,32 @@ No fix: the rationale is the author's to write.
             self._record(node)  # `note_prune(ctx.decision_log, span, reason)`
             return
         helper = self.context.project.helpers.get(name or "")
-        if (helper is not None and helper.records) or (name and name in self._recording_functions()):
+        if (helper is not None and helper.records) or (name and name in self._recording_functions()) or self._own_method_records(node):
             self._record(node)
         elif helper is not None and helper.prunes:
             container = self._pruned_through(node, helper)
             if container is not None:
                 self._removal(node, container)
+
+    def _own_method_records(self, call: cst.Call) -> bool:
+        """`await self._log(...)`, a method of this class whose body records to the decision log its object
+        holds (`self.log: DecisionLog`, maybe run in a thread: `asyncio.to_thread(self.log.record, ...)`),
+        which the name-based summaries of the project pass do not know for a log named `log`."""
+        func = call.func
+        facts = self.facts
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+                and facts is not None and facts.self_class):
+            return False
+        memo = self.context.analysis.memo.setdefault("recording methods", {})
+        key = (facts.self_class, func.attr.value)
+        if key not in memo:
+            memo[key] = False
+            for method in _methods_named(self.context.module, facts.self_class, func.attr.value):
+                own = self.context.analysis.facts(method, facts.self_class)
+                if any(isinstance(n, cst.Call) and _calls_record_method(n, self.context.vocabulary)
+                       and is_record_call(n, self.context.vocabulary, own) for n in traversal.descendants(method.body)):
+                    memo[key] = True
+        return memo[key]
 
     def _record(self, node: cst.CSTNode) -> None:
         function = self.state
@@ -1214,6 +1248,22 @@ No fix: the rationale is the author's to write.
     def _container_text(self, function: _Function, node: cst.CSTNode) -> str:
         container = function.containers[node]
         return self.context.module.code_for_node(container) if isinstance(container, cst.CSTNode) else container
+
+
+def _calls_record_method(call: cst.Call, vocabulary: Vocabulary) -> bool:
+    """`log.record(...)`, or `asyncio.to_thread(log.record, ...)`: a record method by name (not any method of
+    a log-named object, such as a token ledger's `total`)."""
+    call = run_elsewhere(call) or call
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in vocabulary.record_methods
+
+
+def _methods_named(module: cst.Module, class_name: str, method: str) -> Iterator[cst.FunctionDef]:
+    """The definitions of `method` in the module's top-level classes named `class_name`."""
+    for statement in module.body:
+        if isinstance(statement, cst.ClassDef) and statement.name.value == class_name:
+            for item in statement.body.body:
+                if isinstance(item, cst.FunctionDef) and item.name.value == method:
+                    yield item
 
 
 def _sync_part(part: str, words: Sequence[str]) -> str:

@@ -13,7 +13,8 @@ from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import CONFIG_WORDS, content_read_pattern, name_parts
-from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, walk
+from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, last_name as ast_last_name, walk
+from spanlint.rules.project import id_read_lines
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -62,7 +63,7 @@ class ContentSlicePrefilter(Prefilter):
             return
         for target in assignment_targets(node):
             if isinstance(target, ast.Name):
-                if self._is_content(node.value):
+                if self._is_content(node.value) or self._fetches_by_id(node.value):
                     self.aliases.add(target.id)
                 elif isinstance(node.value, ast.Name):
                     self._links.append((node.value.id, target.id))
@@ -90,6 +91,24 @@ class ContentSlicePrefilter(Prefilter):
         if isinstance(expr, ast.Subscript):  # `rec["text"]` of a mapping span
             return isinstance(expr.slice, ast.Constant) and expr.slice.value in self.content_fields
         return isinstance(expr, ast.Name) and expr.id in self.aliases
+
+    def _fetches_by_id(self, value: ast.expr) -> bool:
+        """`_Function.fetched`'s shape: `lookup(c.chunk_id)`, `await store.aget(ns, ref["memory_id"])`."""
+        if isinstance(value, ast.Await):
+            value = value.value
+        if not isinstance(value, ast.Call) or (ast_last_name(value) or "")[:1].isupper():
+            return False  # not a call, or a constructor: a new object, not the one the id names
+        ids = self.vocabulary.id_fields
+        for arg in value.args:
+            if isinstance(arg, ast.Attribute):
+                name = arg.attr
+            elif isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Constant) and isinstance(arg.slice.value, str):
+                name = arg.slice.value
+            else:
+                continue
+            if name in ids or name.endswith("_id"):
+                return True
+        return False
 
     def _bounds_read(self, bounds: ast.expr, scope: Scope) -> bool:
         """Bounds that read an attribute or item, or a local the function binds from such a read."""
@@ -175,6 +194,12 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 """
     valid = [
         Valid(
+            "async def quote_memories(store, ns: tuple, refs: list[dict]) -> list[str]:\n    quotes = []\n"
+            "    for ref in refs:\n        item = await store.aget(ns, ref[\"memory_id\"])\n"
+            "        if item.value[\"version\"] != ref[\"version\"]:\n            continue\n"
+            "        quotes.append(item.value[\"text\"][ref[\"start\"] : ref[\"end\"]])\n    return quotes\n"
+        ),
+        Valid(
             "def excerpt(citation, lookup) -> str:\n    doc = lookup(citation.chunk_id)\n"
             "    if fingerprint(doc) != citation.content_hash:\n        raise StaleCitation(citation.chunk_id)\n"
             "    return doc.page_content[citation.start : citation.end]\n"
@@ -247,6 +272,22 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         ),
     ]
     invalid = [
+        # A LangGraph store item fetched by the reference's id; its text sliced with the reference's offsets.
+        Invalid(
+            "async def quote_memories(store, ns: tuple, refs: list[dict]) -> list[str]:\n    quotes = []\n"
+            "    for ref in refs:\n        item = await store.aget(ns, ref[\"memory_id\"])\n"
+            "        quotes.append(item.value[\"text\"][ref[\"start\"] : ref[\"end\"]])\n    return quotes\n",
+            line=5, column=23,
+            message="`item.value[\"text\"]` sliced with offsets from `ref` without checking its version or hash against the span",
+        ),
+        # The text itself, looked up by the citation's id in a map of texts.
+        Invalid(
+            "def render(texts: dict[str, str], cites: list) -> list[str]:\n    out = []\n"
+            "    for c in cites:\n        body = texts.get(c.passage_id)\n"
+            "        out.append(body[c.start : c.end])\n    return out\n",
+            line=5, column=20,
+            message="`body` sliced with offsets from `c` without checking its version or hash against the span",
+        ),
         # Fetched by the citation's own id: whatever `lookup` returns is the chunk the offsets index.
         Invalid(
             "def excerpt(citation, lookup) -> str:\n    doc = lookup(citation.chunk_id)\n"
@@ -359,7 +400,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
 
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
-        return "[" in source and content_read_pattern(vocabulary).search(source) is not None
+        """A content read, or an id read (what is fetched by an artifact's id may be sliced itself)."""
+        return "[" in source and (content_read_pattern(vocabulary).search(source) is not None or bool(id_read_lines(source, vocabulary)))
 
     def start_function(self, node: cst.FunctionDef) -> _Function:
         return _Function()
@@ -480,19 +522,26 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 function.content_locals[name.value] = content_of
 
     def _fetches_by_id(self, value: cst.BaseExpression) -> bool:
-        """`lookup(citation.chunk_id)`, `await store.get(cit.span_id)`: a call given the id another object
-        holds (an id field, or `<noun>_id`), which returns the object that id names."""
+        """`lookup(citation.chunk_id)`, `await store.aget(ns, ref["memory_id"])`: a call given the id another
+        object holds (an id field, or `<noun>_id`), which returns the object that id names."""
         if isinstance(value, cst.Await):
             value = value.expression
-        if not isinstance(value, cst.Call):
-            return False
+        if not isinstance(value, cst.Call) or (callee_name(value) or "")[:1].isupper():
+            return False  # not a call, or a constructor: a new object, not the one the id names
         ids = self.context.vocabulary.id_fields
-        return any(
-            a.keyword is None and isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)
-            and a.value.value.value not in ("self", "cls")
-            and (a.value.attr.value in ids or a.value.attr.value.endswith("_id"))
-            for a in value.args
-        )
+
+        def id_read(arg: cst.BaseExpression) -> bool:  # `citation.chunk_id`, `ref["memory_id"]`
+            if isinstance(arg, cst.Attribute):
+                owner, field_name = arg.value, arg.attr.value
+            elif isinstance(arg, cst.Subscript) and (key := string_key(arg)) is not None:
+                owner, field_name = arg.value, key
+            else:
+                return False
+            return isinstance(owner, cst.Name) and owner.value not in ("self", "cls") and (
+                field_name in ids or field_name.endswith("_id")
+            )
+
+        return any(a.keyword is None and id_read(a.value) for a in value.args)
 
     def _unpacked_bounds(self, names: list[cst.BaseExpression], value: cst.BaseExpression) -> cst.BaseExpression | None:
         """`start, end = entry["sentences"][n]`, `lo, hi = art.spans[i]`: names that say bounds, unpacked from
@@ -518,9 +567,13 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and len(expr.args) == 1 and expr.args[0].keyword is None:
             expr = expr.args[0].value
         if isinstance(expr, cst.Name):
+            if expr.value in self.state.fetched:
+                return expr  # `body = texts.get(c.passage_id)`: the text that id names, itself
             return self.state.content_locals.get(expr.value)
         if isinstance(expr, cst.Subscript) and string_key(expr) in self.context.vocabulary.content_fields:
             owner = self.state.aliases.resolve(expr.value)  # `rec["text"]`, `rec` of a `TypedDict` span class
+            if access_root(owner) in self.state.fetched:
+                return owner  # `item.value["text"]`, `item` fetched by the artifact's id
             known = self.context.analysis.known_class(owner, self.facts)
             return owner if known is not None and known.is_span and known.mapping else None
         if isinstance(expr, cst.Attribute) and expr.attr.value in self.context.vocabulary.content_fields:
