@@ -94,6 +94,21 @@ def backing_content_fields(vocabulary: Vocabulary) -> tuple[str, ...]:
     return tuple(f"_{f}" for f in vocabulary.class_content_fields)
 
 
+# Name parts of derived fields that are recomputed together: resetting one of a family says the
+# others were thought of (`end_char_idx` beside `start_char_idx`); another family may still be stale.
+_DERIVED_FAMILIES = (
+    ("embedding", frozenset({"embedding", "embeddings", "vector", "vectors", "embed"})),
+    ("offsets", frozenset({"offset", "offsets", "idx", "char", "chars", "bounds", "boundaries", "positions", "sentence", "sentences"})),
+    ("count", frozenset({"token", "tokens", "count", "counts"})),
+)
+
+
+def derived_family(name: str) -> str:
+    """The family of a derived field (`embedding`, `offsets`, `count`), or the field itself."""
+    parts = set(name_parts(name))
+    return next((family for family, words in _DERIVED_FAMILIES if parts & words), name)
+
+
 def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:
     """A field holding something computed from the content: a derived field of the vocabulary
     (`embedding`, `offsets`), or a name ending in one of its one-word fields or their plural

@@ -24,8 +24,8 @@ from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, do
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
-    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, backing_content_fields, name_parts,
-    tracking_words,
+    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, backing_content_fields, derived_family,
+    name_parts, tracking_words,
 )
 from spanlint.rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
 from spanlint.rules.project import SpanClass
@@ -940,19 +940,23 @@ class RewriteRule(ScopedRule):
         """The fields derived from the content (embedding, offsets...) of the written span's class, when
         they still describe the old text: the copy sets none of them, or no path-covering statement
         resets or reassigns one (itself or through a helper of the tree that resets them) or re-keys
-        the span. Recomputing one is taken as recomputing what needs it (`end_char_idx` after a cut)."""
+        the span. Recomputing one of a family is taken as recomputing the family (`end_char_idx` after a
+        cut: `derived_family`); recomputing a token count leaves the sentence offsets stale."""
         span_class = write.span_class
         if span_class is None or not span_class.derived_fields:
             return ()
         key = ("derived_left", write.statement)
         memo = self.context.analysis.memo
         if key not in memo:
-            fields = span_class.derived_fields
-            if write.copy is not None:
-                done = copy_sets(write, fields)
-            else:
-                done = self.covered(write, fields, (), "resets")
-            memo[key] = () if done else fields
+            families: dict[str, list[str]] = {}
+            for name in span_class.derived_fields:
+                families.setdefault(derived_family(name), []).append(name)
+            left: list[str] = []
+            for fields in families.values():
+                done = copy_sets(write, fields) if write.copy is not None else self.covered(write, fields, (), "resets")
+                if not done:
+                    left += fields
+            memo[key] = tuple(f for f in span_class.derived_fields if f in left)
         return memo[key]
 
     @property

@@ -18,8 +18,10 @@ class RewriteLeavesDerivedFields(RewriteRule):
 Finds in-place content writes (the same forms as SPL101) on a span whose class declares fields
 derived from the content — an embedding or vector, start/end character offsets, token counts, or a
 field named after one of them (`token_offsets`, `chunk_embeddings`, `text_vector`) — when
-the function neither resets nor reassigns any of those fields on that span, itself or through a
-helper of the linted tree that assigns them on the parameter it is given.
+the function neither resets nor reassigns those fields on that span, itself or through a helper of
+the linted tree that assigns them on the parameter it is given. Fields are judged by family:
+recomputing one of the offsets (`end_char_idx`, `sentence_offsets`) covers the offsets, one of the
+embeddings the embeddings, a token count the counts; a fresh token count leaves the offsets stale.
 
 ## Why is this bad?
 The span now carries an embedding, offsets or a token count of text it no longer holds: retrieval
@@ -61,6 +63,14 @@ the project may prefer to recompute them at once.
 """
     valid = [
         Valid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass IndexedChunk:\n    chunk_id: str\n    text: str\n"
+            "    version: int = 1\n    content_hash: str = \"\"\n"
+            "    sentence_offsets: list[tuple[int, int]] = field(default_factory=list)\n    token_count: int = 0\n\n"
+            "def compress(chunk: IndexedChunk, squeeze) -> None:\n    shorter = squeeze(chunk.text)\n    chunk.text = shorter\n"
+            "    chunk.version += 1\n    chunk.content_hash = digest(shorter)\n    chunk.token_count = len(shorter.split())\n"
+            "    chunk.sentence_offsets = sentence_bounds(shorter)\n"
+        ),
+        Valid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    body: str\n    version: int = 0\n"
             "    body_hash: str = \"\"\n    embedding: list[float] | None = None\n\nNOTES: dict[str, Note] = {}\n\n"
             "def revise(note_id: str, body: str) -> None:\n    record = NOTES[note_id]\n    record.body = body\n"
@@ -77,6 +87,16 @@ the project may prefer to recompute them at once.
         Valid("import numpy as np\n\ndef normalize(vector_entry):\n    vector_entry.value = vector_entry.value / np.linalg.norm(vector_entry.value)\n"),
     ]
     invalid = [
+        # The token count recomputed, the sentence offsets (another family of derived fields) left.
+        Invalid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass IndexedChunk:\n    chunk_id: str\n    text: str\n"
+            "    version: int = 1\n    content_hash: str = \"\"\n"
+            "    sentence_offsets: list[tuple[int, int]] = field(default_factory=list)\n    token_count: int = 0\n\n"
+            "def compress(chunk: IndexedChunk, squeeze) -> None:\n    shorter = squeeze(chunk.text)\n    chunk.text = shorter\n"
+            "    chunk.version += 1\n    chunk.content_hash = digest(shorter)\n    chunk.token_count = len(shorter.split())\n",
+            line=14, column=5,
+            message="`chunk.text` rewritten in place; `sentence_offsets` still describes the old text",
+        ),
         # A note of the module's registry: the annotation of the global says what `record` is.
         Invalid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    body: str\n    version: int = 0\n"
