@@ -50,8 +50,6 @@ GRAPH_MESSAGE_CLASS = ("langchain_core.messages", "BaseMessage")
 # `SpanAnalysis.memo` keys of the guesses by name (`SpanAnalysis.guessed_classes`).
 _NAMES_BY_NOUN, _GUESSED, _GUESSED_ONE, _DECLARING = "names by noun", "guessed", "guessed one", "declaring"
 _MODULE_FACTS = "module facts"
-# The stand-in function whose facts are a module's globals (`SpanAnalysis.module_facts`).
-_MODULE_SCOPE = cst.FunctionDef(cst.Name("module_scope"), cst.Parameters(), cst.IndentedBlock([]))
 # Span nouns spelled two ways: a value named `msg` may be a `ChatMessage`, a `message` an agentscope `Msg`.
 _NOUN_SPELLINGS = {"msg": "message"}
 _SUMMARY_HOLDERS = frozenset({"text", "str", "string", "content", "message", "msg", "buffer"})
@@ -465,7 +463,9 @@ class SpanAnalysis:
         outermost scope every function of the module reads."""
         found = self.memo.get(_MODULE_FACTS)
         if found is None:
-            found = self.memo[_MODULE_FACTS] = FunctionFacts(_MODULE_SCOPE)
+            # a stand-in function for the module (made here: LibCST is loaded only for a file a rule may match)
+            scope = cst.FunctionDef(cst.Name("module_scope"), cst.Parameters(), cst.IndentedBlock([]))
+            found = self.memo[_MODULE_FACTS] = FunctionFacts(scope)
             for line in self.module.body:
                 if isinstance(line, cst.SimpleStatementLine):
                     for small in line.body:

@@ -256,6 +256,12 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        Valid(
+            "from langchain_core.messages import RemoveMessage\n\n"
+            "def apply_retractions(graph, config, log: DecisionLog, retracted: list) -> None:\n"
+            "    log.record(\"retraction\", [m.id for m in retracted], \"the user retracted them\")\n"
+            "    graph.update_state(config, {\"messages\": [RemoveMessage(id=m.id) for m in retracted]})\n"
+        ),
         # Recorded through a method of the class, which runs the log's record in a thread.
         Valid(
             "import asyncio\n\nclass ContextWindow:\n    def __init__(self, messages: list, log: DecisionLog) -> None:\n"
@@ -427,6 +433,15 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        # Messages removed through the graph's state by a pass given the decision log, recorded after.
+        Invalid(
+            "from langchain_core.messages import RemoveMessage\n\n"
+            "def apply_retractions(graph, config, log: DecisionLog, retracted: list) -> None:\n"
+            "    graph.update_state(config, {\"messages\": [RemoveMessage(id=m.id) for m in retracted]})\n"
+            "    log.record(\"retraction\", [m.id for m in retracted], \"the user retracted them\")\n",
+            line=4, column=46,
+            message="`messages` pruned before the rationale is recorded in a decision log",
+        ),
         # A LangGraph store's items deleted by key, the reason recorded after.
         Invalid(
             "async def forget_superseded(store, decisions: DecisionLog, ns: tuple, keys: list[str]) -> None:\n"
@@ -646,7 +661,7 @@ No fix: the rationale is the author's to write.
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         return (
             _PRESCAN.search(source) is not None
-            or any(marker in source for marker in (*vocabulary.tombstone_markers, "tombstone", "TOMBSTONE"))
+            or any(marker in source for marker in (*vocabulary.tombstone_markers, "tombstone", "TOMBSTONE", "RemoveMessage"))
             or _helper_call(vocabulary).search(source) is not None  # `store.drop(sid)`: a project helper may prune
         )
 
@@ -906,7 +921,8 @@ No fix: the rationale is the author's to write.
     def _removes_messages(self, call: cst.Call) -> bool:
         """`RemoveMessage(id=m.id)` (LangGraph) for messages a pruning pass selects, or
         `RemoveMessage(id=REMOVE_ALL_MESSAGES)`, which replaces the whole history with what follows it, in a
-        pass that keeps a slice of the messages (`*state["messages"][-2:]`), not one that writes them all back."""
+        pass that keeps a slice of the messages (`*state["messages"][-2:]`), not one that writes them all back.
+        A pass given a decision log (`apply_retractions(graph, config, log)`) is one: what it removes it decides."""
         ids = [a.value for a in call.args if a.keyword is None or a.keyword.value == "id"][:1]
         if not ids:
             return False
@@ -919,7 +935,7 @@ No fix: the rationale is the author's to write.
         words = self._policy_words()
         return has_word(self.function.name.value, words) or any(
             not isinstance(g, (cst.Name, cst.Attribute)) and mentions(g, words) for g in self.state.guards
-        ) or (removes_all and self._keeps_a_slice())
+        ) or (removes_all and self._keeps_a_slice()) or (not removes_all and self._holds_log())
 
     def _collects_tombstones(self) -> bool:
         """The function deletes what was tombstoned earlier (a `tombstone` name, a `deleted` flag, a

@@ -103,7 +103,9 @@ def retitle(nodes: list[TextNode], index: int, text: str) -> None:
 
 
 def retitle_safe(nodes: list[TextNode], index: int, text: str) -> None:
-    nodes[index] = nodes[index].model_copy(update={"text": text, "embedding": None})
+    nodes[index] = nodes[index].model_copy(
+        update={"text": text, "embedding": None, "start_char_idx": None, "end_char_idx": None}
+    )
 
 
 def edit(history: list[BaseMessage], index: int, text: str) -> None:
