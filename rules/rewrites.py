@@ -105,6 +105,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         # locals built here and then handed to what outlives the call (`self.window.append(reply)`):
         # from there on, others hold them, and a content write is an in-place rewrite
         self._published: set[str] = set()
+        # locals started empty that collect copies of spans (`updates.append(m.model_copy(update=...))`)
+        self._collected: dict[str, list[cst.Call]] = {}
 
     def collect(self) -> list[ContentWrite]:
         traversal.visit(self.facts.node.body, self)
@@ -140,6 +142,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         self._publish(node)
+        self._collect_copy(node)
         called = dotted_name(func) or ""
         args = node.args
         if (called == "setattr" or called.endswith(".__setattr__")) and len(args) >= 3:
@@ -229,6 +232,39 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if isinstance(key, cst.Index) and self._same_id(copied, target, key.value):
             self._add(copied, field, fields[field], copy=value, item=isinstance(value, cst.Dict))
 
+    def _collect_copy(self, call: cst.Call) -> None:
+        """`updates.append(msg.model_copy(update={"content": clean}))` into a list the function started empty."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "append" and isinstance(func.value, cst.Name)
+                and func.value.value in self.facts.accumulators and len(call.args) == 1):
+            return
+        value = call.args[0].value
+        if isinstance(value, cst.Name) and value.value in self.facts.copies:
+            value = self.facts.copies[value.value]
+        if isinstance(value, cst.Call) and _copied_object(value) is not None:
+            self._collected.setdefault(func.value.value, []).append(value)
+
+    def _messages_update(self, value: cst.BaseExpression) -> None:
+        """`return {"messages": updates}` from a graph node: the state's reducer (`add_messages`) merges the
+        messages by id, so a copy with new content under the same id replaces the original in place."""
+        if isinstance(value, cst.IfExp):
+            value = value.body  # `{"messages": updates} if updates else {}`
+        if not isinstance(value, cst.Dict):
+            return
+        for element in value.elements:
+            key = string_value(element.key) if isinstance(element, cst.DictElement) else None
+            if key is None or not key.endswith("s") or not self.analysis.is_span_name(key[:-1]):
+                continue
+            if isinstance(element.value, cst.Name):
+                for copy in self._collected.get(element.value.value, ()):
+                    copied = _copied_object(copy)
+                    fields = _new_fields(copy)
+                    field = next((f for f in fields if f in self.content_fields), None)
+                    known = self.analysis.known_class(copied, self.facts) if copied is not None else None
+                    ids = known.id_fields if known is not None and known.id_fields else self.vocabulary.id_fields
+                    if copied is not None and field is not None and not any(f in fields for f in ids):
+                        self._add(copied, field, fields[field], copy=copy, item=isinstance(copy, cst.Dict))
+
     def visit_Return(self, node: cst.Return) -> None:
         """`return replace(seg, body=shorten(seg.body))`: a copy of a span the function was given, its new
         content computed from the span's own (clipped, compressed, normalised), under the same id, handed
@@ -236,6 +272,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         hash field): that copy is told apart by those fields, or by nothing. A copy carrying other text
         (`preview(turn, draft)`) may be a view of it."""
         value = node.value
+        if value is not None:
+            self._messages_update(value)
         if isinstance(value, cst.Name) and value.value in self.facts.copies:
             value = self.facts.copies[value.value]  # `out = replace(s, ...)`; `return out`
         if not isinstance(value, cst.Call):
@@ -616,7 +654,7 @@ class ContentWritePrefilter(Prefilter):
             if isinstance(node, ast.Assign):
                 item_assignment = item_assignment or any(isinstance(t, ast.Subscript) for t in node.targets)
             elif isinstance(node, ast.Return):
-                item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name, ast.Dict))
+                item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name, ast.Dict, ast.IfExp))
             elif isinstance(node, (ast.Call, ast.Dict)) and not new_content_copy:
                 new_content_copy = self._new_content_copy(node)
         return new_content_copy and item_assignment
@@ -775,7 +813,7 @@ class RewriteRule(ScopedRule):
                 self._copy_shape(1)
 
     def visit_Return(self, node: cst.Return) -> None:
-        if isinstance(node.value, (cst.Call, cst.Name, cst.Dict)):
+        if isinstance(node.value, (cst.Call, cst.Name, cst.Dict, cst.IfExp)):
             self._copy_shape(1)
 
     def visit_Dict(self, node: cst.Dict) -> None:

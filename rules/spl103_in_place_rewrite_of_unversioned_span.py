@@ -60,6 +60,13 @@ class and its subclasses are then not spans).
 No automatic fix: copy-on-rewrite changes the callers, and adding a field changes the class.
 """
     valid = [
+        Valid(
+            "from dataclasses import dataclass, replace\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\n"
+            "def redact_pii(messages: list[ChatMessage]) -> dict:\n    updates = []\n    for msg in messages:\n"
+            "        clean = scrub(msg.content)\n        if clean != msg.content:\n"
+            "            updates.append(replace(msg, content=clean, id=new_id()))\n"
+            "    return {\"messages\": updates} if updates else {}\n"
+        ),
         # Content behind a property, but no id anywhere: nothing holds the reply by an id.
         Valid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Reply:\n    _role: str\n    _content: str\n\n"
@@ -148,6 +155,16 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
         ),
     ]
     invalid = [
+        # A graph node handing back copies under the same ids: LangGraph's `add_messages` swaps them in by id.
+        Invalid(
+            "from dataclasses import dataclass, replace\n\n@dataclass\nclass ChatMessage:\n    id: str\n    content: str\n\n"
+            "def redact_pii(messages: list[ChatMessage]) -> dict:\n    updates = []\n    for msg in messages:\n"
+            "        clean = scrub(msg.content)\n        if clean != msg.content:\n"
+            "            updates.append(replace(msg, content=clean))\n"
+            "    return {\"messages\": updates} if updates else {}\n",
+            line=14, column=5,
+            message="`msg.content` replaced by a copy under the same id; `ChatMessage` keeps its `id` and has no version or hash",
+        ),
         # Haystack's `ChatMessage`: content behind the `text` property, the id in its metadata.
         Invalid(
             "from dataclasses import dataclass, field\n\n@dataclass\nclass ChatMessage:\n    _role: str\n    _content: str\n"
