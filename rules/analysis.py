@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
@@ -31,7 +31,7 @@ from spanlint.rules.names import (
 )
 from spanlint.rules.prescan import alternation
 from spanlint.rules.project import (
-    BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, metadata_key_field, repr_key,
+    BUILTIN_TYPES, COLLECTION_TYPES, WRAPPER_TYPES, ProjectIndex, SpanClass, metadata_key_field,
 )
 from spanlint.rules import traversal
 from runtime_guard.vocabulary import Vocabulary
@@ -120,12 +120,10 @@ def metadata_read(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | 
     if not (isinstance(mapping, cst.Attribute) and mapping.attr.value in METADATA_FIELDS):
         return None
     if isinstance(key, cst.Name):
-        spelled = key.value
-    elif (text := string_value(key)) is not None:
-        spelled = repr_key(text)
-    else:
-        return None
-    return mapping.value, metadata_key_field(mapping.attr.value, spelled)
+        return mapping.value, metadata_key_field(mapping.attr.value, key.value, literal=False)
+    if (text := string_value(key)) is not None:
+        return mapping.value, metadata_key_field(mapping.attr.value, text, literal=True)
+    return None
 
 
 @dataclass
@@ -422,14 +420,17 @@ class SpanAnalysis:
 
     # --- functions -------------------------------------------------------------------------
     def facts(
-        self, function: cst.FunctionDef, self_class: str | None = None, enclosing: FunctionFacts | None = None
+        self, function: cst.FunctionDef, self_class: str | None = None,
+        enclosing: Callable[[], FunctionFacts] | None = None,
     ) -> FunctionFacts:
         """Facts of `function`, computed once. `self_class` names the class of a method; `enclosing`
-        holds the facts of the function it is nested in, whose names it reads unless it binds them."""
+        gives the facts of the function it is nested in (asked only when they are computed), whose
+        names it reads unless it binds them."""
         found = self._facts.get(function)
         if found is None:
             found = FunctionFacts(function, self_class=self_class)
-            _inherit(found, enclosing or self.module_facts(), {p.name.value for p in _all_params(function.params)})
+            outer = enclosing() if enclosing is not None else self.module_facts()
+            _inherit(found, outer, {p.name.value for p in _all_params(function.params)})
             owner = self.class_named(self_class) if self_class else None
             if owner is not None:
                 found.self_field_types = dict(owner.field_types)

@@ -212,8 +212,8 @@ class ScopedRule(Rule):
 
     def _facts_of(self, at: int) -> Any:
         function, owner = self._scopes[at]
-        enclosing = self._facts_of(at - 1) if at > 0 and isinstance(self._scopes[at - 1], tuple) else None
-        return self.context.analysis.facts(function, owner, enclosing)
+        nested = at > 0 and isinstance(self._scopes[at - 1], tuple)
+        return self.context.analysis.facts(function, owner, (lambda: self._facts_of(at - 1)) if nested else None)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self._scopes.append(node.name.value)

@@ -45,18 +45,18 @@ STORE_DELETE_METHODS = frozenset(
     {"delete_nodes", "adelete_nodes", "delete_ref_doc", "adelete_ref_doc", "delete_document", "adelete_document",
      "delete_documents"}
 )
-# What a store's delete by id is called: given `ids=` (LangChain's `VectorStore.delete(ids=...)`, Chroma's
-# and Pinecone's `delete(ids=...)`), or called on a store (LangGraph's `BaseStore.delete(namespace, key)`,
-# mem0's `memory.delete(memory_id)`, Letta's `client.agents.passages.delete(passage_id, ...)`).
-_DELETE_BY_IDS = frozenset({"delete", "adelete"})
+# A store's plain delete: by id when given `ids=` (LangChain's `VectorStore.delete(ids=...)`, Chroma's
+# and Pinecone's `delete(ids=...)`), or when called on a store (LangGraph's `BaseStore.delete(namespace,
+# key)`, mem0's `memory.delete(memory_id)`, Letta's `client.agents.passages.delete(passage_id, ...)`).
+PLAIN_DELETES = frozenset({"delete", "adelete"})
 # Name parts of a receiver that make it a store of spans (with the span nouns, plural: `passages`).
 STORE_WORDS = frozenset({"store", "docstore", "vectorstore", "index", "collection", "memory", "memories", "archive", "archival"})
 
 
-def is_store_delete(call_method: str, keywords: Iterable[str], store: bool = False) -> bool:
-    """A store's delete of spans by id: a method of `STORE_DELETE_METHODS`, or `delete(ids=...)`, or
-    `delete(...)` on what is known to be a store (`store`)."""
-    return call_method in STORE_DELETE_METHODS or (call_method in _DELETE_BY_IDS and (store or "ids" in keywords))
+def is_store_delete(call_method: str, keywords: Iterable[str]) -> bool:
+    """A store's delete of spans by id whatever the store: a method of `STORE_DELETE_METHODS`, or
+    `delete(ids=...)` (a plain `delete` on a store is judged by the caller: `PLAIN_DELETES`)."""
+    return call_method in STORE_DELETE_METHODS or (call_method in PLAIN_DELETES and "ids" in keywords)
 
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
@@ -88,10 +88,17 @@ def tracking_words(vocabulary: Vocabulary) -> frozenset[str]:
     return frozenset({name_parts(f)[-1] for f in (*vocabulary.version_fields, *vocabulary.hash_fields)} | DIGEST_WORDS)
 
 
+@lru_cache(maxsize=8)
 def backing_content_fields(vocabulary: Vocabulary) -> tuple[str, ...]:
     """Private attributes that hold a class's content behind a property (`_content`, `_text`): content
     of a class that declares one, never of a value known only by its name."""
     return tuple(f"_{f}" for f in vocabulary.class_content_fields)
+
+
+@lru_cache(maxsize=8)
+def content_write_fields(vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The attributes a content write may assign: the content fields and their backing fields."""
+    return vocabulary.content_fields + backing_content_fields(vocabulary)
 
 
 # Name parts of derived fields that are recomputed together: resetting one of a family says the

@@ -698,14 +698,19 @@ def _methods_called_on(name: str, source: str, start: int, end: int) -> list[str
 _ID_READS: dict[Vocabulary, re.Pattern[str]] = {}
 
 
-def id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
-    """The lines reading an id field (`.span_id`, `["id"]`, or any `<noun>_id`, which may be a project span
-    class's own: `.seg_id`): every `RecordBuild` holds one."""
+def id_read_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
+    """A read of an id field (`.span_id`, `["id"]`, or any `<noun>_id`, which may be a project span
+    class's own: `.seg_id`)."""
     pattern = _ID_READS.get(vocabulary)
     if pattern is None:
         fields = alternation(vocabulary.id_fields)
         pattern = _ID_READS[vocabulary] = re.compile(rf"\.(?:{fields}|\w+_id)(?!\w)|\[[\"'](?:{fields}|\w+_id)[\"']\]")
-    return match_lines(source, pattern)
+    return pattern
+
+
+def id_read_lines(source: str, vocabulary: Vocabulary) -> list[int]:
+    """The lines reading an id field (`id_read_pattern`): every `RecordBuild` holds one."""
+    return match_lines(source, id_read_pattern(vocabulary))
 
 
 # A key read out of a metadata mapping: `.meta[KEY]`, `.metadata.get("message_id"`, `.meta.setdefault(KEY`.
@@ -731,19 +736,14 @@ def metadata_id_keys(source: str, vocabulary: Vocabulary) -> tuple[str, ...]:
         if "_".join(parts) in vocabulary.id_fields or (
             len(parts) > 1 and parts[-1] == "id" and any(p in vocabulary.span_nouns for p in parts)
         ):
-            found.add(metadata_key_field(mapping, constant or repr_key(literal)))
+            found.add(metadata_key_field(mapping, constant or literal, literal=not constant))
     return tuple(sorted(found))
 
 
-def repr_key(text: str) -> str:
-    """A string key as `metadata_key_field` spells it, whatever quotes the code used."""
-    return f'"{text}"'
-
-
-def metadata_key_field(mapping: str, key: str) -> str:
-    """The field name of a value kept under `key` (a constant's name, or `repr_key` of a string) in the
-    metadata mapping `mapping`: `meta[MESSAGE_ID_KEY]`, `metadata["message_id"]`."""
-    return f"{mapping}[{key}]"
+def metadata_key_field(mapping: str, key: str, literal: bool) -> str:
+    """The field name of a value kept under `key` (a constant's name, or a string's text: `literal`) in the
+    metadata mapping `mapping`: `meta[MESSAGE_ID_KEY]`, `metadata["message_id"]`, whatever quotes the code used."""
+    return f'{mapping}["{key}"]' if literal else f"{mapping}[{key}]"
 
 
 def _record_builds(

@@ -24,7 +24,7 @@ from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, do
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
-    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, backing_content_fields, derived_family,
+    CONSTRUCTORS, COPY_CALLS, IN_PLACE_METHODS, METADATA_FIELDS, VALIDATOR_DECORATORS, content_write_fields, derived_family,
     name_parts, tracking_words,
 )
 from spanlint.rules.prescan import FunctionNode, Prefilter, Scope, last_dotted_part, last_name, match_lines, own_nodes, spans_line
@@ -97,7 +97,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         self.analysis = analysis
         self.facts = facts
         self.vocabulary = analysis.vocabulary
-        self.content_fields = frozenset(analysis.vocabulary.content_fields + backing_content_fields(analysis.vocabulary))
+        self.content_fields = frozenset(content_write_fields(analysis.vocabulary))
         self.writes: list[ContentWrite] = []
         self._line: cst.SimpleStatementLine | cst.SimpleStatementSuite | None = None
         self._small: cst.BaseSmallStatement | None = None
@@ -219,18 +219,25 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             value = self.facts.copies[value.value]  # `m2 = m.model_copy(update=...)`; `msgs[i] = m2`
         if not isinstance(value, (cst.Call, cst.Dict)):
             return
-        copied = _copied_object(value)
-        if copied is None:
+        kept = self._keeps_id(value)
+        if kept is None:
             return
-        fields = _new_fields(value)
+        copied, field = kept
+        key = target.slice[0].slice
+        if isinstance(key, cst.Index) and self._same_id(copied, target, key.value):
+            self._add(copied, field, _new_fields(value)[field], copy=value, item=isinstance(value, cst.Dict))
+
+    def _keeps_id(self, copy: cst.Call | cst.Dict) -> tuple[cst.BaseExpression, str] | None:
+        """For a copy with new content that sets no id (`m.model_copy(update={"content": x})`): the object
+        copied and the content field set; None for another copy, or one given a new id."""
+        copied = _copied_object(copy)
+        if copied is None:
+            return None
+        fields = _new_fields(copy)
         field = next((f for f in fields if f in self.content_fields), None)
         known = self.analysis.known_class(copied, self.facts)
         ids = known.id_fields if known is not None and known.id_fields else self.vocabulary.id_fields
-        if field is None or any(f in fields for f in ids):
-            return
-        key = target.slice[0].slice
-        if isinstance(key, cst.Index) and self._same_id(copied, target, key.value):
-            self._add(copied, field, fields[field], copy=value, item=isinstance(value, cst.Dict))
+        return None if field is None or any(f in fields for f in ids) else (copied, field)
 
     def _collect_copy(self, call: cst.Call) -> None:
         """`updates.append(msg.model_copy(update={"content": clean}))` into a list the function started empty."""
@@ -257,13 +264,9 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 continue
             if isinstance(element.value, cst.Name):
                 for copy in self._collected.get(element.value.value, ()):
-                    copied = _copied_object(copy)
-                    fields = _new_fields(copy)
-                    field = next((f for f in fields if f in self.content_fields), None)
-                    known = self.analysis.known_class(copied, self.facts) if copied is not None else None
-                    ids = known.id_fields if known is not None and known.id_fields else self.vocabulary.id_fields
-                    if copied is not None and field is not None and not any(f in fields for f in ids):
-                        self._add(copied, field, fields[field], copy=copy, item=isinstance(copy, cst.Dict))
+                    if (kept := self._keeps_id(copy)) is not None:
+                        copied, field = kept
+                        self._add(copied, field, _new_fields(copy)[field], copy=copy)
 
     def visit_Return(self, node: cst.Return) -> None:
         """`return replace(seg, body=shorten(seg.body))`: a copy of a span the function was given, its new
@@ -630,7 +633,7 @@ class ContentWritePrefilter(Prefilter):
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
         super().__init__(scan)
-        self.fields = frozenset(self.vocabulary.content_fields + backing_content_fields(self.vocabulary))
+        self.fields = frozenset(content_write_fields(self.vocabulary))
         self.setters = frozenset(self.vocabulary.content_setters)
         self.ids = frozenset(self.vocabulary.id_fields)
 
@@ -740,7 +743,7 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
     """
     found = _PATTERNS.get(vocabulary)
     if found is None:
-        fields = "|".join(map(re.escape, vocabulary.content_fields + backing_content_fields(vocabulary)))
+        fields = "|".join(map(re.escape, content_write_fields(vocabulary)))
         setters = "|".join(map(re.escape, vocabulary.content_setters))
         ids = "(?:" + "|".join(map(re.escape, vocabulary.id_fields)) + ")"
         assigned = r"(?:[-+*/%|&^@]|//|<<|>>|\*\*)?=(?!=)"
@@ -789,9 +792,7 @@ class RewriteRule(ScopedRule):
             target = target.value
             if isinstance(target, cst.Attribute) and target.attr.value == "__dict__":
                 return True
-        return isinstance(target, cst.Attribute) and (
-            target.attr.value in self.vocabulary.content_fields or target.attr.value in backing_content_fields(self.vocabulary)
-        )
+        return isinstance(target, cst.Attribute) and target.attr.value in content_write_fields(self.vocabulary)
 
     def _copy_shape(self, shape: int) -> None:
         """Note a copy with new content (`shape` 0) or an item assignment or a return (1) in the function:

@@ -34,7 +34,9 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules import traversal
 from spanlint.rules.flow import enclosing_statements, reached_uncovered
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import REMOVING_METHODS, STORE_DELETE_METHODS, STORE_WORDS, is_store_delete, name_parts
+from spanlint.rules.names import (
+    PLAIN_DELETES, REMOVING_METHODS, STORE_DELETE_METHODS, STORE_WORDS, is_store_delete, name_parts,
+)
 from spanlint.rules.prescan import Scope, alternation, last_name as ast_last_name
 from spanlint.rules.project import HelperEffects
 from runtime_guard.vocabulary import Vocabulary
@@ -715,7 +717,7 @@ No fix: the rationale is the author's to write.
         if isinstance(func, cst.Attribute):
             keywords = [a.keyword.value for a in node.args if a.keyword is not None]
             by_name = is_store_delete(func.attr.value, keywords)
-            on_store = not by_name and is_store_delete(func.attr.value, keywords, store=True) and (
+            on_store = not by_name and func.attr.value in PLAIN_DELETES and (
                 self._names_store(func.value) and not self._deletes_work_items(node)
                 and func.attr.value not in self.context.project.helpers  # a `delete` of the tree: judged by what it does
             )
@@ -1118,7 +1120,7 @@ No fix: the rationale is the author's to write.
         assert self.function is not None
         if self.function.name.value in _LIFECYCLE or self._collects_tombstones():
             return False
-        if is_store_delete(self.function.name.value, ("ids",)):
+        if self.function.name.value in STORE_DELETE_METHODS | PLAIN_DELETES:
             return False  # a store's own delete API handing the call on to its backend
         words = self._policy_words()
         own = {part for name in chain_names(store) for part in name_parts(name)}

@@ -14,7 +14,7 @@ from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import CONFIG_WORDS, content_read_pattern, name_parts
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, last_name as ast_last_name, walk
-from spanlint.rules.project import id_read_lines
+from spanlint.rules.project import id_read_pattern
 from runtime_guard.vocabulary import Vocabulary
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -401,7 +401,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     @classmethod
     def may_match(cls, source: str, vocabulary: Vocabulary) -> bool:
         """A content read, or an id read (what is fetched by an artifact's id may be sliced itself)."""
-        return "[" in source and (content_read_pattern(vocabulary).search(source) is not None or bool(id_read_lines(source, vocabulary)))
+        return "[" in source and (content_read_pattern(vocabulary).search(source) is not None or id_read_pattern(vocabulary).search(source) is not None)
 
     def start_function(self, node: cst.FunctionDef) -> _Function:
         return _Function()
