@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from spanlint.config import YAML_NAME, load_config_file
+from spanlint.config import YAML_NAME, ConfigError, load_config_file
 from spanlint.settings import Settings
 
 if TYPE_CHECKING:
@@ -137,11 +137,16 @@ def discover(
     *,
     force_exclude: bool = False,
     warnings: list[str] | None = None,
+    skip_invalid_config: bool = False,
 ) -> list[Path]:
     """The Python files to lint under `paths`, absolute, each once, sorted; `warnings` receives a
-    line about each `.gitignore` pattern skipped."""
+    line about each `.gitignore` pattern skipped. With `skip_invalid_config` (the walk that only
+    gathers the project's other files), a directory below a named one whose configuration is invalid
+    is left out with a warning instead of stopping the run."""
     gitignore = GitIgnore(warnings)
     found: set[Path] = set()
+    if skip_invalid_config:
+        settings_for = _tolerant(settings_for, warnings if warnings is not None else [])
     for given in paths:
         path = Path(os.path.abspath(given))
         if path.is_dir():
@@ -151,6 +156,20 @@ def discover(
         ):
             found.add(path)
     return sorted(found, key=lambda path: path.parts)  # the order of `sorted(found)`, 3 times faster
+
+
+def _tolerant(settings_for: Callable[[Path], Settings], warnings: list[str]) -> Callable[[Path], Settings]:
+    """`settings_for`, except that a path whose configuration is invalid gets settings excluding it."""
+    skip = Settings(exclude=("*",))
+
+    def settings(path: Path) -> Settings:
+        try:
+            return settings_for(path)
+        except ConfigError as error:
+            warnings.append(f"{path}: left out of the project index: {error}")
+            return skip
+
+    return settings
 
 
 def is_force_excluded(path: Path, settings_for: Callable[[Path], Settings]) -> bool:

@@ -177,7 +177,7 @@ def check_paths(paths: Sequence[str | Path], resolver: ConfigResolver, options: 
     vocabulary = root_settings.vocabulary
     store = SourceStore()  # each file is read once (see the module's docstring)
     with _open_cache(root, options) as cache:
-        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files, store)
+        summaries = _project_summaries(root, jobs, resolver, options, cache, project_files, store, warnings)
         frameworks = _frameworks(root_settings, cache, root, summaries.paths())
         index = cache.index_digest(vocabulary, [*summaries.parts(), frameworks.fingerprint])
 
@@ -293,13 +293,15 @@ def check_stdin(
     root = project_root([named.parent if named else Path.cwd()])
     root_settings = resolver.settings_for(root)
     with _open_cache(root, options) as cache:
-        summaries = _project_summaries(root, [], resolver, options, cache)
+        warnings: list[str] = []
+        summaries = _project_summaries(root, [], resolver, options, cache, warnings=warnings)
         summaries.add(job.path, summary)
         project = ProjectIndex.merge(root_settings.vocabulary, summaries.all())
         project.frameworks = _frameworks(root_settings, cache, root, summaries.paths())
         diagnostics = lint_file(job, project, summary, options.prescan, source)
     return RunResult.of(
-        diagnostics, [job.display], sources={job.display: source}, project=project, warnings=cache.warnings,
+        diagnostics, [job.display], sources={job.display: source}, project=project,
+        warnings=_prepended(warnings, cache.warnings),
         notes=_notes(project.frameworks),
     )
 
@@ -352,13 +354,14 @@ def _project_summaries(
     cache: Cache,
     project_files: list[Path] | None = None,
     store: SourceStore | None = None,
+    warnings: list[str] | None = None,
 ) -> ProjectSummaries:
     """Summaries of every project file (`project_files` when the caller has discovered them) and every
     linted file; those not in the cache are computed now. Each file is read into `store` when first
     needed (its digest, its summary); after this pass it holds only the linted files."""
     store = store or SourceStore()
     if project_files is None:
-        project_files = discover([root], resolver.settings_for)
+        project_files = discover([root], resolver.settings_for, warnings=warnings, skip_invalid_config=True)
     paths = {str(p): resolver.settings_for_file(p) for p in project_files}
     paths.update((job.path, job.settings) for job in jobs)
     parts: dict[str, str] = {}

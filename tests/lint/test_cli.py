@@ -73,6 +73,22 @@ def test_config_error_is_one_line_and_exit_2(project: Path) -> None:
     assert "Traceback" not in outcome.output
 
 
+def test_invalid_config_elsewhere_in_the_project_is_a_warning(project: Path) -> None:
+    """A broken configuration in a directory the user did not name leaves that directory out of the
+    project index with a warning and does not stop linting the file that was named; naming a file under
+    it is still a configuration error."""
+    write_tree(project, {
+        "pyproject.toml": "[project]\nname = \"app\"\n", "app/b.py": REWRITE,
+        "vendor/.spanlint.yaml": "selct: [SPL101]\n", "vendor/c.py": CLEAN,
+    })
+    outcome = _check("app/b.py", "--output-format", "concise")
+    assert outcome.exit_code == 1
+    assert outcome.stdout.startswith("app/b.py:2:5: SPL101 ")
+    assert "vendor: left out of the project index" in outcome.stderr and "'selct'" in outcome.stderr
+    named = _check("vendor/c.py")
+    assert named.exit_code == 2 and named.stderr.startswith("spanlint: error: ")
+
+
 def test_config_and_isolated_options(project: Path) -> None:
     write_tree(project, {".spanlint.yaml": "ignore: [SPL101]\n", "strict.yaml": "select: [SPL101]\n", "b.py": REWRITE})
     assert _check().exit_code == 0
