@@ -520,7 +520,7 @@ class SpanAnalysis:
             owner = self.known_class(expr.value, facts)
             if owner is None:
                 owner = self._type_argument_holding(expr.value, expr.attr.value, facts)
-            return self.class_named(owner.field_type(expr.attr.value)) if owner is not None else None
+            return self.member_class(owner, owner.field_type(expr.attr.value)) if owner is not None else None
         if isinstance(expr, cst.Subscript):
             if self.is_graph_state_spans(expr, facts):
                 module, name = GRAPH_MESSAGE_CLASS
@@ -547,7 +547,7 @@ class SpanAnalysis:
                 owner = self.class_named(facts.self_class)  # its methods' return types include the inherited ones
             else:
                 owner = self.known_class(receiver, facts)
-            return self.class_named(owner.return_type(method)) if owner is not None else None
+            return self.member_class(owner, owner.return_type(method)) if owner is not None else None
         if isinstance(expr, cst.Call) and callee_name(expr) in ("list", "reversed", "sorted", "tuple") and expr.args:
             return self.known_class(expr.args[0].value, facts)
         kept = filtered_source(expr)
@@ -630,7 +630,20 @@ class SpanAnalysis:
         returned = owner.return_type(method) or (owner.return_type("__iter__") if method in ("values", "__getitem__") else None)
         if returned is None and method in ("get", "pop"):
             returned = owner.return_type("__getitem__")
-        return self.class_named(returned) if returned else None
+        return self.member_class(owner, returned)
+
+    def member_class(self, owner: SpanClass, type_name: str | None) -> SpanClass | None:
+        """The class `type_name` (the annotation of one of `owner`'s fields or methods) names: where
+        `owner`'s own module imports it from (`AgentState.memory: Memory`, `Memory.get_block() ->
+        Block` in an installed package), else as this module knows the name."""
+        if not type_name:
+            return None
+        origin = owner.type_origin(type_name)
+        if origin is not None and type_name not in self._imported and type_name not in self.project.classes:
+            found = self.project.class_named(origin[1], None, origin[0])
+            if found is not None:
+                return found
+        return self.class_named(type_name)
 
     def declares_builtin(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> bool:
         """`expr`'s value (or its elements) is declared as text, bytes or a number (`chunks: deque[bytes]`,

@@ -90,6 +90,10 @@ class ClassFacts:
     new_returns: tuple[tuple[str, tuple[str, ...]], ...] = ()
     defaulted: frozenset[str] = frozenset()  # fields the class body gives a default (`version: int = 0`)
     annotated: tuple[str, ...] = ()  # the fields it annotates (`name: T`), in order: a record's positions
+    # (class name, absolute module, name there) for the classes its `field_types` and `returns` name
+    # that its module imports, or that a class of an installed package's module may define alongside:
+    # how `AgentState.memory: Memory` is found in `letta.schemas.memory`.
+    type_modules: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,7 @@ class SpanClass:
     # Its content is another object's: it exposes a content property or declares a field holding a
     # span-named class (`TurnSpan(span_id, message: ChatMessage, version, content_hash)`, `text` a property).
     holds_content: bool = False
+    type_modules: tuple[tuple[str, str, str], ...] = ()  # `ClassFacts.type_modules`, inherited
 
     @property
     def is_span(self) -> bool:
@@ -168,6 +173,11 @@ class SpanClass:
     def return_type(self, method: str) -> str | None:
         """The class name a method's return annotation names (`Msg` for `-> Msg | None`), if any."""
         return next((t for m, t in self.returns if m == method), None)
+
+    def type_origin(self, type_name: str) -> tuple[str, str] | None:
+        """(absolute module, name there) of a class its fields or methods are annotated with, when its
+        own module says where that class comes from."""
+        return next(((module, real) for t, module, real in self.type_modules if t == type_name), None)
 
     @property
     def version_field(self) -> str | None:
@@ -384,6 +394,10 @@ class ProjectIndex:
         seen = _seen | {name}
         return all(self.returns_new(source, owner, origin, seen) for source in sources)
 
+    def calls_method(self, method: str) -> bool:
+        """Some code of the tree calls a method named `method` (`x.method(`)."""
+        return method in self.built_calls or method in self.other_calls or method in self.typed_calls
+
     def called_only_on_built(self, method: str, owner: SpanClass) -> bool:
         """The tree calls `method` of `owner`, and every call is on an object the caller built itself
         (`MethodCalls.built`): none on another receiver (`self`, a parameter, an object read out of a
@@ -439,6 +453,7 @@ class ProjectIndex:
         field_types: dict[str, str] = {}
         returns: dict[str, str] = {}
         new_returns: dict[str, tuple[str, ...]] = {}
+        type_modules: dict[str, tuple[str, str, str]] = {}
         numeric: set[str] = set()
         is_record = auto_versioned = foreign_base = table_row = mapping = False
         seen: set[str] = set()
@@ -462,6 +477,8 @@ class ProjectIndex:
                 field_types.setdefault(field_name, type_name)
             for method, type_name in current.returns:
                 returns.setdefault(method, type_name)
+            for origin in current.type_modules:
+                type_modules.setdefault(origin[0], origin)
             for method, made_by in current.new_returns:
                 if method not in overridden:  # an override returning something else hides the base's
                     new_returns.setdefault(method, made_by)
@@ -484,8 +501,12 @@ class ProjectIndex:
         # A field declared as a number or flag (`value: int`, a score) holds no text: it is not content.
         textual = declared - numeric
         hash_fields = tuple(f for f in vocabulary.hash_fields if f in fields_) + _own_hash_fields(textual, vocabulary)
-        id_fields = tuple(f for f in vocabulary.id_fields if f in fields_) + _own_id_fields(
-            name, fields_, vocabulary, tracked=bool(hash_fields) or any(f in fields_ for f in vocabulary.version_fields)
+        own_text = any(f in textual for f in vocabulary.class_content_fields)
+        tracked = bool(hash_fields) or any(f in fields_ for f in vocabulary.version_fields)
+        # An id named after what the class is, its name's last word (`Note.note_id`, `ScratchNote.note_id`).
+        named_id = _own_id_fields((name_parts(name) or [""])[-1], fields_, vocabulary, tracked=True) if own_text else ()
+        id_fields = tuple(f for f in vocabulary.id_fields if f in fields_) + (
+            _own_id_fields(name, fields_, vocabulary, tracked=tracked) or named_id
         )
         in_metadata = not id_fields
         if in_metadata:  # its id lives in its metadata (Haystack's `ChatMessage.meta`)
@@ -522,11 +543,12 @@ class ProjectIndex:
             container=bool(methods & CONTAINER_METHODS),
             new_returns=tuple(sorted(new_returns.items())),
             mapping=mapping,
+            type_modules=tuple(sorted(type_modules.values())),
             defaulted=frozenset(defaulted),
             positions=tuple(dict.fromkeys(f for current in reversed(chain) for f in current.annotated)),
             strong_content=any(f in textual for f in vocabulary.strong_content_fields),
-            own_content=any(f in textual for f in vocabulary.class_content_fields)
-            and any(f in fields_ for f in _own_id_names(vocabulary)),
+            # text of its own under an id of its own (`Note(id, body)`, `Note(note_id, body)`)
+            own_content=own_text and (any(f in fields_ for f in _own_id_names(vocabulary)) or bool(named_id)),
             named_like_span=any(
                 part in vocabulary.span_nouns or part.rstrip("s") in vocabulary.span_nouns for part in name_parts(name)
             ),
@@ -1090,7 +1112,21 @@ def class_facts(
         frozenset(methods), tuple(sorted(field_types.items())), auto_versioned, table_row,
         tuple(sorted(returns.items())), frozenset(numeric), base_modules if any(base_modules) else (), frozenset(nullable),
         tuple(sorted(new_returns.items())), frozenset(defaulted), tuple(in_order),
+        _type_modules({*field_types.values(), *returns.values()}, imported, here),
     )
+
+
+def _type_modules(
+    type_names: set[str], imported: Mapping[str, tuple[str, str]], here: str
+) -> tuple[tuple[str, str, str], ...]:
+    """`ClassFacts.type_modules` of the class names a class's annotations use."""
+    found = []
+    for name in sorted(type_names - BUILTIN_TYPES):
+        if name in imported and imported[name][1]:
+            found.append((name, *imported[name]))
+        elif here:
+            found.append((name, here, name))
+    return tuple(found)
 
 
 # The forms a returned value that may be new takes (`new_object_sources`).

@@ -107,6 +107,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         self._published: set[str] = set()
         # locals started empty that collect copies of spans (`updates.append(m.model_copy(update=...))`)
         self._collected: dict[str, list[cst.Call]] = {}
+        self._elements: dict[str, cst.BaseExpression] = {}  # loop variable -> what the loop runs over
 
     def collect(self) -> list[ContentWrite]:
         traversal.visit(self.facts.node.body, self)
@@ -123,6 +124,15 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if isinstance(node, cst.BaseSmallStatement):
             self._small = node
         return super().on_visit(node)
+
+    def visit_For(self, node: cst.For) -> None:
+        target, iterable = node.target, node.iter
+        if isinstance(iterable, cst.Call) and callee_name(iterable) == "enumerate" and iterable.args:
+            iterable = iterable.args[0].value
+            if isinstance(target, cst.Tuple) and len(target.elements) == 2:
+                target = target.elements[1].value
+        if isinstance(target, cst.Name):
+            self._elements[target.value] = iterable
 
     # --- write forms -----------------------------------------------------------------------
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
@@ -179,6 +189,26 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         parts = name_parts(held) if held else []
         return (holder, known, field) if parts and self.analysis.is_span_name(parts[-1]) else None
 
+    def _part_of(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+        """For a part of a span's content (`part` in `for part in msg.content`, `msg.content[0]`, or a
+        local bound to it), the span and its content field: writing the part rewrites the span
+        (Letta's `TextContent` parts, LangChain content blocks, LlamaIndex `blocks`)."""
+        whole: cst.BaseExpression | None = None
+        if isinstance(owner, cst.Name):
+            whole = self._elements.get(owner.value)
+            bound = self._bound.get(owner.value)
+            if whole is None and isinstance(bound, cst.Subscript):
+                whole = bound.value
+        elif isinstance(owner, cst.Subscript):
+            whole = owner.value
+        if not isinstance(whole, cst.Attribute) or whole.attr.value not in self.content_fields:
+            return None
+        if self.analysis.class_of(owner, self.facts) is not None:
+            return None  # a span kept in another's content (`self.messages[i]`): its own writes are its own
+        known = self.analysis.class_of(whole.value, self.facts)
+        field = whole.attr.value
+        return (whole.value, field) if known is not None and field in known.content_fields else None
+
     def _publish(self, call: cst.Call) -> None:
         """`self.window.append(reply)`, `history.add(msg)` on a parameter: a built local given to a container
         the caller or the object holds."""
@@ -203,6 +233,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                 field = string_value(target.slice[0].slice.value) if isinstance(target.slice[0].slice, cst.Index) else None
                 if field in self.content_fields:
                     self._add(container.value, field, value)
+            elif string_key(target) in self.content_fields and self._part_of(container) is not None:
+                self._add(container, string_key(target), value)  # `block["text"] = x`, a part of `msg.content`
             elif string_key(target) in self.content_fields:
                 known = self.analysis.known_class(container, self.facts)
                 if known is None:  # known only by its name (`def redact(self, span)`: `span["content"] = ...`)
@@ -393,6 +425,10 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
     ) -> None:
         """`rebound`: `owner` is a received span that the copy is being bound over (so it now counts as built)."""
         if self._small is None or self._line is None:
+            return
+        part = self._part_of(owner)
+        if part is not None:  # `part.text = x` for a part of `msg.content`: the message's content changes
+            self._add(*part, value, setter=setter, copy=copy, rebound=rebound)
             return
         analysis, facts = self.analysis, self.facts
         root = root_name(owner)

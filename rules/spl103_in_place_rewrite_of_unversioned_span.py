@@ -98,6 +98,18 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "    doc.metadata[\"version\"] = doc.metadata.get(\"version\", 0) + 1\n"
             "    doc.metadata.update(content_hash=sha256(doc.page_content))\n"
         ),
+        # An id of something else than the class (`user_id` of a `UserProfile`): the text is the profile's, not a span's.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass UserProfile:\n    user_id: str\n    text: str\n\n"
+            "def edit(profile: UserProfile, text: str) -> None:\n    profile.text = text\n"
+        ),
+        # The parts of a message the function is building: nobody holds it yet.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass TextPart:\n    text: str\n\n"
+            "@dataclass\nclass Message:\n    id: str\n    content: list[TextPart]\n\n"
+            "def reply(chunks: list[str]) -> Message:\n    msg = Message(id=new_id(), content=[TextPart(c) for c in chunks])\n"
+            "    for part in msg.content:\n        part.text = part.text.strip()\n    return msg\n"
+        ),
         # A database row read with sqlite3 and written back: named as a row, not a span.
         Valid(
             "import sqlite3\nfrom dataclasses import dataclass\n\n@dataclass\nclass TicketRow:\n    id: int\n    content: str\n\n"
@@ -183,6 +195,27 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "    for msg in (m for m in messages if isinstance(m, ToolSummary)):\n"
             "        msg.content = msg.content[:limit]\n",
             line=12, column=9, message="`msg.content` rewritten in place; `ToolSummary` keeps its `id` and has no version or hash",
+        ),
+        # Its own text under an id named after what it is (`note_id` of a `Note`).
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    note_id: str\n    body: str\n    pinned: bool = False\n\n"
+            "def condense(notes: dict[str, Note], llm) -> None:\n    for note in notes.values():\n"
+            "        note.body = llm.summarize(note.body)\n",
+            line=11, column=9, message="`note.body` rewritten in place; `Note` keeps its `note_id` and has no version or hash",
+        ),
+        # The parts of a message's content edited one by one (Letta's `TextContent`, LangChain's
+        # content blocks): the message's content changes under its id.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass TextPart:\n    text: str\n\n"
+            "@dataclass\nclass Message:\n    id: str\n    content: list[TextPart]\n\n"
+            "def scrub(history: list[Message]) -> None:\n    for m in history:\n        for part in m.content:\n"
+            "            part.text = mask(part.text)\n",
+            line=15, column=13, message="`m.content` rewritten in place; `Message` keeps its `id` and has no version or hash",
+        ),
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Message:\n    id: str\n    content: list[dict]\n\n"
+            "def clip(msg: Message, limit: int) -> None:\n    first = msg.content[0]\n    first[\"text\"] = first[\"text\"][:limit]\n",
+            line=10, column=5, message="`msg.content` rewritten in place; `Message` keeps its `id` and has no version or hash",
         ),
         # A LangChain-style document cleaned in place: its metadata gets a flag, not a new version.
         Invalid(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from spanlint import Settings, check_source
 from spanlint.rules.environment import FrameworkClasses, interpreter_paths
 from spanlint.rules.project import ProjectIndex, summarize_source
 from runtime_guard.vocabulary import DEFAULT_VOCABULARY
@@ -161,3 +162,27 @@ def test_how_spanlint_is_started_changes_neither_its_environment_nor_its_cache_k
     ]
     assert all(run.returncode == 0 for run in runs), [run.stderr for run in runs]
     assert len({run.stdout for run in runs}) == 1
+
+
+def test_a_value_read_through_framework_fields_and_methods_has_their_annotated_class(tmp_path: Path) -> None:
+    """`agent_state.memory.get_block(label)`: the field's and the method's classes are looked up where
+    the framework's own modules import them from, though the application never imports them."""
+    site = _site(tmp_path, {
+        "fw/__init__.py": "",
+        "fw/block.py": "from pydantic import BaseModel\n\nclass Block(BaseModel):\n    id: str\n    label: str\n    value: str\n",
+        "fw/memory.py": (
+            "from pydantic import BaseModel\nfrom fw.block import Block\n\n"
+            "class Memory(BaseModel):\n    blocks: list[Block] = []\n\n"
+            "    def get_block(self, label: str) -> Block:\n        return next(b for b in self.blocks if b.label == label)\n"
+        ),
+        "fw/agent.py": "from pydantic import BaseModel\nfrom fw.memory import Memory\n\nclass AgentState(BaseModel):\n    id: str\n    memory: Memory\n",
+    })
+    app = (
+        "from fw.agent import AgentState\n\n"
+        "def condense(agent_state: AgentState) -> None:\n"
+        "    timeline = agent_state.memory.get_block('timeline')\n"
+        "    timeline.value = timeline.value[-2000:]\n"
+    )
+    index = _index(FrameworkClasses([str(site)]), app)
+    found = [(d.location.line, d.code) for d in check_source(app, "app.py", Settings(select=["SPL103"]), index)]
+    assert found == [(5, "SPL103")]
