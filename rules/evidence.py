@@ -157,18 +157,24 @@ def is_log_type(type_name: str, vocabulary: Vocabulary) -> bool:
 
 
 def is_decision_log(
-    expr: cst.BaseExpression, vocabulary: Vocabulary, facts: FunctionFacts | None = None
+    expr: cst.BaseExpression, vocabulary: Vocabulary, facts: FunctionFacts | None = None,
+    analysis: SpanAnalysis | None = None,
 ) -> bool:
     """True for a decision log or its entries: `self.decision_log`, `audit_log.entries`, `ledger[...]`.
 
     A parameter annotated with a log class (`log: DecisionLog`) is a log, so is a field of `self`
     declared or assigned with one (`self.log = log`), and inside a class named like a log
-    (`class AuditLog`), `self.entries` is the log too.
+    (`class AuditLog`), `self.entries` is the log too. With `analysis`, so is any value the tree
+    says has a log class (`buffer.log`, `buffer: ContextBuffer` whose `log` is a `DecisionLog`).
     """
     names = chain_names(expr)
     if not names:
         return False
     last = names[-1]
+    if analysis is not None and len(names) >= 2 and isinstance(expr, cst.Attribute):
+        known = analysis.known_class(expr, facts)
+        if known is not None and is_log_type(known.name, vocabulary):
+            return True
     if len(names) == 1 and facts is not None and is_log_type(facts.params.get(last) or "", vocabulary):
         return True
     if names[:1] == ["self"] and len(names) == 2 and facts is not None and is_log_type(
@@ -216,15 +222,17 @@ _READING_METHODS = frozenset(
 )
 
 
-def is_record_call(call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts | None = None) -> bool:
+def is_record_call(
+    call: cst.Call, vocabulary: Vocabulary, facts: FunctionFacts | None = None, analysis: SpanAnalysis | None = None
+) -> bool:
     """`decision_log.record(...)`, `self.audit.add(...)`, `log_decision(...)`: a decision-log record.
 
     Any method of a decision log other than a read or a removal records something; so does a record
-    run in a thread (`await asyncio.to_thread(log.record, ...)`).
+    run in a thread (`await asyncio.to_thread(log.record, ...)`). `analysis`: see `is_decision_log`.
     """
     call = run_elsewhere(call) or call
     func = call.func
-    if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts):
+    if isinstance(func, cst.Attribute) and is_decision_log(func.value, vocabulary, facts, analysis):
         method = func.attr.value
         return method in vocabulary.record_methods or (
             method not in _READING_METHODS and method not in EDITING_METHODS - {"insert"}

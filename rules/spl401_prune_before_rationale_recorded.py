@@ -128,6 +128,24 @@ _WINDOW_WITH_DROP = (
     "\n\n"
 )
 
+# The examples' buffer holding its decision log, with a removal primitive its callers use.
+_BUFFER_WITH_LOG = (
+    "import time\n\n"
+    "class DecisionLog:\n"
+    "    def __init__(self):\n"
+    "        self.entries = []\n\n"
+    "    def record(self, **entry):\n"
+    "        self.entries.append(entry)\n\n"
+    "class ContextBuffer:\n"
+    "    def __init__(self, log: DecisionLog | None = None):\n"
+    "        self._spans = {}\n"
+    "        self.log = log or DecisionLog()\n\n"
+    "    def tombstones(self):\n"
+    "        return [s for s in self._spans.values() if s.tombstoned_at is not None]\n\n"
+    "    def drop(self, span_id):\n"
+    "        return self._spans.pop(span_id, None)\n\n"
+)
+
 
 @dataclass
 class _Function(GuardedFunction):
@@ -194,6 +212,24 @@ class PrunePrefilter(RemovalPrefilter):
         return "tombstone" in self.parts(name)
 
 
+def _removes_from_own_field(removal: cst.CSTNode) -> bool:
+    """`del self._spans[k]`, `self._spans.pop(k)`: a removal from a field of `self` itself."""
+    if isinstance(removal, cst.Del) and isinstance(removal.target, cst.Subscript):
+        return _is_own_field(removal.target.value)
+    return isinstance(removal, cst.Call) and isinstance(removal.func, cst.Attribute) and (
+        removal.func.attr.value in REMOVING_METHODS and _is_own_field(removal.func.value)
+    )
+
+
+def _called_on_own_field(call: cst.CSTNode) -> bool:
+    """`self.docstore.delete_document(k)`: a method of an object a field of `self` holds."""
+    return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and _is_own_field(call.func.value)
+
+
+def _is_own_field(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value == "self"
+
+
 class PruneBeforeRationaleRecorded(GuardedRule[_Function]):
     code = "SPL401"
     name = "prune-before-rationale-recorded"
@@ -226,10 +262,13 @@ A function is a pruning pass when its name says so (vocabulary `prune_words`: `p
 a condition on the span), when it truncates with a slice, or when it filters the container and
 writes the result back. A method that removes the one item its caller names
 (`def drop(self, seg_id): self._segments.pop(seg_id)`) in a class holding no decision log is a
-primitive, judged at its callers. A store's delete is a pruning pass when the function is named or
+primitive, judged at its callers; so is one removing it from its class's own container (and its
+backing store) in a class holding a log, when it records nothing itself and the tree calls it. A
+class's method that nobody calls, or that removes through another object it holds
+(`self.window.drop(span_id)`), is its API and should record. A store's delete is a pruning pass when the function is named or
 guarded for one, deletes ids named for one (`for ref in expired`), or is given a decision log (a
-parameter, or a field of its class); deleting what was tombstoned earlier is garbage collection
-(SPL403), and a store's own API calling itself (`self.delete_nodes(ids)`) decides nothing. Plain `clear()`/`remove()`/`pop()` calls of a store's own delete API
+parameter, or a field of its class); deleting what was tombstoned earlier, chosen by its tombstone
+(`for t in buf.tombstones()`, `if s.deleted_at ...`), is garbage collection (SPL403), and a store's own API calling itself (`self.delete_nodes(ids)`) decides nothing. Plain `clear()`/`remove()`/`pop()` calls of a store's own delete API
 (`def clear(self)`, `def delete_message(self, id)`), queue consumers and local copies (a pure
 `trim_messages(messages)` that returns a new list) are not pruning passes: the caller decides.
 
@@ -258,6 +297,25 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        # The buffer's own primitive, which its callers use: they record, through the log the buffer holds.
+        Valid(
+            _BUFFER_WITH_LOG
+            + "def compact(buffer: ContextBuffer, stale: list[str]) -> None:\n"
+            "    buffer.log.record(op='compact', span_ids=stale, rationale='stale')\n"
+            "    for span_id in stale:\n"
+            "        buffer.drop(span_id)\n"
+        ),
+        # Tombstones collected once nothing holds them: the rationale was recorded when they were
+        # tombstoned; collecting them by age is SPL403's to judge.
+        Valid(
+            _BUFFER_WITH_LOG
+            + "def sweep(buffer: ContextBuffer, holders: set[str], min_age: float) -> None:\n"
+            "    now = time.time()\n"
+            "    for t in buffer.tombstones():\n"
+            "        if now - t.tombstoned_at < min_age or t.span_id in holders:\n"
+            "            continue\n"
+            "        buffer.drop(t.span_id)\n"
+        ),
         Valid(
             "from langchain_core.messages import RemoveMessage\n\n"
             "def apply_retractions(graph, config, log: DecisionLog, retracted: list) -> None:\n"
@@ -435,6 +493,14 @@ No fix: the rationale is the author's to write.
         ),
     ]
     invalid = [
+        Invalid(
+            _BUFFER_WITH_LOG
+            + "def compact(buffer: ContextBuffer, stale: list[str]) -> None:\n"
+            "    for span_id in stale:\n"
+            "        buffer.drop(span_id)\n"
+            "    buffer.log.record(op='compact', span_ids=stale, rationale='stale')\n",
+            line=23, column=9, message="`buffer._spans` pruned before the rationale is recorded in a decision log",
+        ),
         # Messages removed through the graph's state by a pass given the decision log, recorded after.
         Invalid(
             "from langchain_core.messages import RemoveMessage\n\n"
@@ -698,7 +764,7 @@ No fix: the rationale is the author's to write.
         if function is None:
             return
         vocabulary = self.context.vocabulary
-        if is_record_call(node, vocabulary, self.facts):
+        if is_record_call(node, vocabulary, self.facts, self.context.analysis):
             self._record(node)
             return
         func = node.func
@@ -948,6 +1014,24 @@ No fix: the rationale is the author's to write.
             for parts in map(name_parts, field_names_in(self.function.body))
         )
 
+    def _selects_tombstones(self) -> bool:
+        """The function decides what to remove by a tombstone (`for t in buf.tombstones()`, `if
+        s.tombstoned_at`, a `deleted` flag tested): garbage collection of spans tombstoned earlier,
+        whose records were made at the tombstoning (SPL403 judges it). Writing a tombstone is not it."""
+        assert self.function is not None
+        flags = self.context.vocabulary.tombstone_flags
+        for node in traversal.descendants(self.function.body):
+            if isinstance(node, (cst.If, cst.While, cst.CompIf)):
+                tested = node.test
+            elif isinstance(node, (cst.For, cst.CompFor)):
+                tested = node.iter
+            else:
+                continue
+            if any("tombstone" in parts or "tombstones" in parts or bool(flags and has_word("_".join(parts[:1]), flags))
+                   for parts in map(name_parts, field_names_in(tested))):
+                return True
+        return False
+
     def _keeps_a_slice(self) -> bool:
         """The function takes a bounded slice of a span container (`state["messages"][-2:]`)."""
         analysis, facts = self.context.analysis, self.facts
@@ -1042,7 +1126,7 @@ No fix: the rationale is the author's to write.
         """The removal is a pruning decision: by the name of the function or of its class, a guard, or its
         own arguments."""
         assert self.function is not None
-        if self.function.name.value in _LIFECYCLE or self._is_primitive(removal):
+        if self.function.name.value in _LIFECYCLE or self._is_primitive(removal) or self._selects_tombstones():
             return False
         container = self.state.aliases.resolve(container)
         words = self._policy_words()
@@ -1084,7 +1168,39 @@ No fix: the rationale is the author's to write.
             return False
         if not (isinstance(key, cst.Name) and key.value in function.params and key.value != "self"):
             return False
+        # The class's own container (`self._spans.pop(span_id)`), in a method that leaves recording to its
+        # callers (it records nothing and is given no logger): the container's primitive even when the
+        # class holds a log. Through an object it holds (`self.window.drop(span_id)`), or recording on
+        # some path, the method is an API of a class keeping a log, which should record first.
+        if self._own_primitive(removal) and not any("log" in p for p in function.params):
+            return not self._given_log()
         return not self._holds_log()
+
+    def _own_primitive(self, removal: cst.CSTNode) -> bool:
+        """The removal is of a method removing from its class's own container (`self._spans.pop(span_id)`,
+        with its mirror in a backing store: `self.docstore.delete_document(span_id)`) that records
+        nothing to a decision log, before or after, and that the tree calls: its callers decide, and
+        are judged at their calls. One nobody calls is the class's API, which should record."""
+        assert self.function is not None
+        key = ("own primitive", self.function)
+        memo = self.context.analysis.memo
+        if key not in memo and not self.context.analysis.project.calls_method(self.function.name.value):
+            memo[key] = False
+        if key not in memo:
+            vocabulary, analysis = self.context.vocabulary, self.context.analysis
+            nodes = list(traversal.descendants(self.function.body))
+            memo[key] = any(isinstance(n, (cst.Del, cst.Call)) and _removes_from_own_field(n) for n in nodes) and not any(
+                isinstance(n, cst.Call) and (is_record_call(n, vocabulary, self.facts, analysis) or self._own_method_records(n))
+                for n in nodes
+            )
+        return memo[key] and (_removes_from_own_field(removal) or _called_on_own_field(removal))
+
+    def _given_log(self) -> bool:
+        """The function is given a decision log (a parameter named or typed as one)."""
+        facts, vocabulary = self.facts, self.context.vocabulary
+        return facts is not None and any(
+            is_log_name(name, vocabulary) or is_log_type(annotation or "", vocabulary) for name, annotation in facts.params.items()
+        )
 
     def _holds_log(self) -> bool:
         """The function is given a decision log, or its class holds one (a parameter, field or local named or
@@ -1122,6 +1238,8 @@ No fix: the rationale is the author's to write.
             return False
         if self.function.name.value in STORE_DELETE_METHODS | PLAIN_DELETES:
             return False  # a store's own delete API handing the call on to its backend
+        if self._is_primitive(call):
+            return False  # the container's primitive deleting the one id its caller names from its backing store
         words = self._policy_words()
         own = {part for name in chain_names(store) for part in name_parts(name)}
         named = [_sync_part(p, words) for p in name_parts(self.function.name.value) if p not in own]
