@@ -203,6 +203,7 @@ class _Call:
     inputs: _Inputs
     carried: str | None = None  # `self.summary` in `self.summary = summarize(self.summary, ...)`
     carried_in: str | None = None  # `self.state` in `self.state = State(text=t)`, `t` summarized from `self.state`
+    folded: str | None = None  # `messages` in `return [summary_msg, *messages[cut:]]`, summarized from `messages[:cut]`
     prompted: bool = False  # a model call, a summarize call only if its prompt asks for a summary
     receiver: str | None = None  # `chain` of `chain.invoke(...)`, a local that may hold the prompt (`PROMPT | llm`)
 
@@ -247,6 +248,10 @@ new span: `self.summary_span = Span(id=new_id(), content=summarize(prev.content 
 back from where the call's result is stored (`self.notes = reply.content` after a prompt holding
 `self.notes`; `self.digests[key] = summary` after reading `self.digests.get(key)`), an argument whose
 name says it is a summary (`existing_summary`, `prev_summary`, `running_summary`, `state["summary"]`),
+a summary put back into the container one part of which it summarizes, before the rest
+(`return [SystemMessage(content=reply.content), *recent]` after summarizing `older = messages[:-keep]`;
+`self.messages = [summary] + self.messages[cut:]`): the next pass summarizes that part again, the
+earlier summary first in it, unless the part is filtered to leave summaries out,
 what a read selecting summaries by a word returns (`store.filter_documents({..., "value": "summary"})`,
 `store.search(ns, filter={"kind": "summary"})`),
 or a value the prompt labels as the earlier summary (`"Earlier digest:\n{earlier}"` filled by
@@ -288,6 +293,17 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # What goes back into the history is summarized from sources only: earlier summaries are left out.
+        Valid(
+            "def compact(messages, summarizer, keep=6):\n"
+            "    older = [m for m in messages[:-keep] if not m.additional_kwargs.get('is_summary')]\n"
+            "    summary = summarizer.summarize(older)\n"
+            "    return [SystemMessage(content=summary, additional_kwargs={'is_summary': True}), *messages[-keep:]]\n"
+        ),
+        Valid(
+            "def compact(self, summarizer, keep=6):\n    summary = summarizer.summarize(self.transcript)\n"
+            "    return [SystemMessage(content=summary), *self.messages[-keep:]]\n"
+        ),
         # The turns selected by their kind: sources, not summaries.
         Valid(
             "def digest_turns(store, session_id: str) -> str:\n"
@@ -443,6 +459,24 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # A history processor putting its summary of the older messages back before the recent ones:
+        # the next pass summarizes the older messages again, the previous summary first among them.
+        Invalid(
+            "async def compact_history(messages, llm, keep: int = 6):\n"
+            "    older, recent = messages[:-keep], messages[-keep:]\n"
+            "    reply = await llm.ainvoke([SystemMessage(content='Summarize the conversation so far.'), *older])\n"
+            "    return [SystemMessage(content=reply.content), *recent]\n",
+            line=3, column=19,
+            message="`ainvoke(...)` summarizes a summary (the summary is put back into `messages`, whose summarized "
+            "part holds the previous one) and the chain is not recorded",
+        ),
+        Invalid(
+            "class Reducer:\n    def reduce(self, summarizer, cut):\n        head = self.messages[:cut]\n"
+            "        summary = summarizer.summarize(head)\n        self.messages = [summary] + self.messages[cut:]\n",
+            line=4, column=19,
+            message="`summarize(...)` summarizes a summary (the summary is put back into `self.messages`, whose "
+            "summarized part holds the previous one) and the chain is not recorded",
+        ),
         # Summaries selected from the store by their kind, folded into one digest.
         Invalid(
             "def merge_digests(store, session_id: str) -> str:\n"
@@ -941,9 +975,76 @@ No fix: what to record as lineage is the caller's decision.
             wrapped = True
         if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
             self._carried(stored, target, wrapped)
+        elif isinstance(target, (cst.Attribute, cst.Subscript)):
+            self._folded_back(value, target)
         names = _target_names(target)
         for name in names:
             self._bind(name, value, summarized=call is not None, augmented=augmented, call=held)
+
+    def leave_Return(self, original_node: cst.Return) -> None:
+        if self._stack[-1].function is not None and original_node.value is not None:
+            self._folded_back(original_node.value, None)
+
+    def _folded_back(self, value: cst.BaseExpression, target: cst.Attribute | cst.Subscript | None) -> None:
+        """`self.messages = [summary_msg, *recent]`, or `return [head, *recent]` from a history processor
+        given `messages` (`[head] + recent` too): a summary made from one part of a container put back
+        into it before the rest. The next pass summarizes that part again, the earlier summary in it,
+        unless the part it summarizes leaves summaries out (`[m for m in old if not m.is_summary]`)."""
+        parts, rest = _list_parts(value)
+        if not parts or not rest:
+            return
+        scope = self._stack[-1]
+        call = next((c for c in (self._result_in(scope, p) for p in parts) if c is not None), None)
+        recorded = next((c for c in scope.calls if c.node is call), None) if call is not None else None
+        if recorded is None or recorded.carried or recorded.carried_in or recorded.folded:
+            return
+        read = self._reads(scope, recorded.inputs, recorded.order, set())
+        rest_inputs = _Inputs()
+        for expr in rest:
+            self._scan(expr, rest_inputs)
+        rest_read = self._reads(scope, rest_inputs, self._order + 1, set())
+        code = self.context.module.code_for_node
+        if target is not None:
+            containers = [code(target)]
+        else:  # the processor's own input: a parameter, or a field of `self`
+            containers = sorted(p for p in scope.params if p not in ("self", "cls")) + sorted(
+                t for t in read if t.startswith("self.") and re.fullmatch(r"self\.\w+", t)
+            )
+        container = next((c for c in containers if c in read and c in rest_read), None)
+        if container is not None and not self._leaves_out_summaries(scope):
+            recorded.folded = container
+
+    def _result_in(self, scope: _Scope, expr: cst.BaseExpression) -> cst.Call | None:
+        """The recorded call whose result `expr` is or is built from (`ModelRequest(parts=[UserPromptPart(
+        f"Summary: {result.output}")])`, `result` bound to the call)."""
+        held = self._held_call(scope, expr)
+        if held is not None:
+            return held
+        inputs = _Inputs()
+        self._scan(expr, inputs)
+        for name in sorted(self._reads(scope, inputs, self._order + 1, set())):
+            bindings = scope.bindings.get(name)
+            if bindings and bindings[-1].call is not None:
+                return bindings[-1].call
+        return None
+
+    def _leaves_out_summaries(self, scope: _Scope) -> bool:
+        """The function filters summaries out somewhere (`if not m.is_summary` in a comprehension, a
+        `filter(...)` naming one): what it summarizes is taken to be sources only."""
+        says_summary = self.context.analysis.says_summary
+        assert scope.function is not None
+        for node in traversal.descendants(scope.function.body):
+            tests = [node.test] if isinstance(node, cst.CompIf) else [
+                a.value for a in node.args
+            ] if isinstance(node, cst.Call) and callee_name(node) == "filter" else []
+            for test in tests:
+                if any(
+                    isinstance(n, cst.Name) and says_summary(n.value) or isinstance(n, cst.Attribute) and says_summary(n.attr.value)
+                    or isinstance(n, cst.SimpleString) and says_summary(string_value(n) or "")
+                    for n in (test, *traversal.descendants(test))
+                ):
+                    return True
+        return False
 
     def _held_call(self, scope: _Scope, value: cst.BaseExpression) -> cst.Call | None:
         """The summarize or model call of this scope whose result `value` is or holds: `llm.complete(p).text`,
@@ -1199,7 +1300,7 @@ No fix: what to record as lineage is the caller's decision.
         names = {inputs.summary} if inputs.summary else {
             n for n in inputs.names if self._summary_at(scope, n, call.order, call.loops, set())
         }
-        carried = call.carried or call.carried_in
+        carried = call.carried or call.carried_in or call.folded
         if carried:  # and the locals it was read into before the call: `prev = self.current`
             names |= {carried} | {
                 name for name, bindings in scope.bindings.items()
@@ -1240,6 +1341,8 @@ No fix: what to record as lineage is the caller's decision.
             return f"`{inputs.summary}`"
         if call.carried_in:
             return f"`{call.carried_in}` is overwritten with its own summary"
+        if call.folded:
+            return f"the summary is put back into `{call.folded}`, whose summarized part holds the previous one"
         for name in sorted(inputs.names):
             if self._summary_at(scope, name, call.order, call.loops, set()):
                 return f"`{name}` holds an earlier summary"
@@ -1391,6 +1494,17 @@ def _summary_stored_in(value: cst.BaseExpression, is_summarize_call) -> cst.Call
             if found is not None:
                 return found
     return None
+
+
+def _list_parts(value: cst.BaseExpression) -> tuple[list[cst.BaseExpression], list[cst.BaseExpression]]:
+    """The items a list literal lists and the collections it spreads: `[a, *rest]`, `[a] + rest`."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        left, right = _list_parts(value.left), _list_parts(value.right)
+        return left[0] + right[0], left[1] + right[1]
+    if isinstance(value, (cst.List, cst.Tuple)):
+        items = [e.value for e in value.elements if not isinstance(e, cst.StarredElement)]
+        return items, [e.value for e in value.elements if isinstance(e, cst.StarredElement)]
+    return [], [value]
 
 
 def _target_names(target: cst.BaseExpression) -> list[str]:
