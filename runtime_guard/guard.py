@@ -10,7 +10,6 @@ import os
 import threading
 import warnings
 from collections.abc import Mapping
-from itertools import chain
 from typing import Any, Callable, NamedTuple, TypeVar
 
 from runtime_guard.errors import (
@@ -239,7 +238,7 @@ class _Guard:
         snapshot = call.snapshot
         keys = (entry.keys if type(entry) is SpanGroup else () if isinstance(entry.key, tuple) else (entry.key,)
                 for entry in call.inputs)
-        sources = frozenset(call.lineage) if call.lineage else frozenset(chain.from_iterable(keys))
+        sources = frozenset(call.lineage) if call.lineage else frozenset().union(*keys)  # sets merged as tables
         outputs = snapshot.new_spans(current)
         results = result.values() if isinstance(result, Mapping) else (
             result if isinstance(result, (list, tuple)) else (result,))

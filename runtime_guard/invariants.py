@@ -89,15 +89,15 @@ def check_rewrite(snapshot: CallSnapshot, current: dict[Any, Any], copy_on_rewri
 
 def _rewrite_finding(reader: SpanReader, record: SpanRecord, obj: Any, span_type: SpanType,
                      new_content: Any, copy_on_rewrite: bool) -> Finding | None:
-    head = (f"span {describe_key(record.key)} changed content at a kept id "
-            f"(len {content_length(record.content)} -> {content_length(new_content)})")
     if copy_on_rewrite:
-        return Finding(f"{head}; copy_on_rewrite requires a new id for new content", obj)
+        return Finding(f"{_rewrite_head(record, new_content)}; copy_on_rewrite requires a new id for new content",
+                       obj)
     problems: list[str] = []
     repair: dict[str, Any] | None = {}
     if span_type.version_field is None and span_type.hash_field is None:
-        return Finding(f"{head}; its type {type(obj).__name__} has neither a version nor a hash, so no "
-                       f"holder can notice the change (write a new id, or exempt the type)", obj)
+        return Finding(f"{_rewrite_head(record, new_content)}; its type {type(obj).__name__} has neither a "
+                       f"version nor a hash, so no holder can notice the change (write a new id, or exempt "
+                       f"the type)", obj)
     if span_type.version_field is not None:
         new_version = read(obj, span_type.version_field)
         new_version = None if new_version is MISSING else new_version
@@ -127,7 +127,13 @@ def _rewrite_finding(reader: SpanReader, record: SpanRecord, obj: Any, span_type
                 repair[name] = None
     if not problems:
         return None
-    return Finding(f"{head}; " + "; ".join(problems), obj, repair)
+    return Finding(f"{_rewrite_head(record, new_content)}; " + "; ".join(problems), obj, repair)
+
+
+def _rewrite_head(record: SpanRecord, new_content: Any) -> str:
+    """How a rewrite finding names its span (built only for a finding: a correct rewrite needs none)."""
+    return (f"span {describe_key(record.key)} changed content at a kept id "
+            f"(len {content_length(record.content)} -> {content_length(new_content)})")
 
 
 def _values(entry: Any) -> Iterable[Any]:

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import threading
 import weakref
-from itertools import compress
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
+
+# A registry of at most this many summaries is searched summary by summary (one identity scan of
+# the spans each) instead of by looking up every span's id.
+FEW_RECORDED = 3
 
 
 class LineageRegistry:
@@ -45,9 +50,21 @@ class LineageRegistry:
 
     def recorded_among(self, spans: list) -> list[int]:
         """The indices of the spans of `spans` that may be recorded (`sources` tells)."""
-        if not self._sources:
+        sources = self._sources
+        if not sources:
             return []
-        return [*compress(range(len(spans)), map(self._sources.__contains__, map(id, spans)))]
+        if len(sources) <= FEW_RECORDED:
+            try:
+                recorded = [ref() for ref, _ in list(sources.values())]
+            except RuntimeError:  # an entry left while they were read: look every span up instead
+                recorded = None
+            if recorded is not None:
+                found: list[int] = []
+                for summary in recorded:  # a dead one is none of `spans`
+                    if summary is not None and any(map(is_, spans, repeat(summary))):
+                        found += compress(range(len(spans)), map(is_, spans, repeat(summary)))
+                return sorted(set(found)) if len(found) > 1 else found
+        return [*compress(range(len(spans)), map(sources.__contains__, map(id, spans)))]
 
     def __len__(self) -> int:
         return len(self._sources)

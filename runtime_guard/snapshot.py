@@ -414,6 +414,12 @@ class SpanGroup:
             return [*map(itemgetter(name), dicts if dicts is not None else map(_DICT, self.members))]
         return [*map(attrgetter(name), self.members)]
 
+    def _reading(self, name: str, dicts: list | None = None) -> Iterable[Any]:
+        """What `_read` returns, as an iterator (read as it is consumed: no list of it is built)."""
+        if self._direct:
+            return map(itemgetter(name), dicts if dicts is not None else map(_DICT, self.members))
+        return map(attrgetter(name), self.members)
+
     @staticmethod
     def _at(column: list, indices: Any) -> list:
         """The members of `column` at `indices` (a range of all of them, or a list)."""
@@ -489,7 +495,7 @@ class SpanGroup:
                 return False
             if self._direct:  # read once for this and changed_members, which the check calls next
                 self._dicts_after = [*map(_DICT, self.members)]
-            return all(map(is_, self._read(self.parts[0].span_type.id_field, self._dicts_after), self.ids))
+            return all(map(is_, self._reading(self.parts[0].span_type.id_field, self._dicts_after), self.ids))
         except Exception:
             return False
 
@@ -543,8 +549,8 @@ class SpanGroup:
         count = len(self.members)
         dicts, self._dicts_after = (self._dicts_after if self.settled else None), None
         try:
-            changed = set(compress(range(count), map(is_not, self._read(self.parts[0].span_type.content_field, dicts),
-                                                     self.contents)))
+            contents = self._reading(self.parts[0].span_type.content_field, dicts)
+            changed = set(compress(range(count), map(is_not, contents, self.contents)))
             if self.settled:
                 changed.update(self.removed)
             else:
@@ -576,9 +582,12 @@ class SpanGroup:
             if span_type.metadata_field is None:
                 continue
             metadata = part.column(span_type.metadata_field, MISSING)
-            dicts = [*map(is_, map(type, metadata), repeat(dict))]
-            if False in dicts:  # those are read one by one
-                candidates.update(compress(indices, map(is_not, dicts, repeat(True))))
+            if set(map(type, metadata)) == _ONLY_DICTS:
+                if not any(metadata):  # the common buffer: empty dicts name nothing
+                    continue
+            else:
+                dicts = [*map(is_, map(type, metadata), repeat(dict))]
+                candidates.update(compress(indices, map(is_not, dicts, repeat(True))))  # read one by one
                 indices, metadata = [*compress(indices, dicts)], [*compress(metadata, dicts)]
             indices, metadata = [*compress(indices, metadata)], [*filter(None, metadata)]  # empty ones name nothing
             for name in names:
@@ -587,6 +596,7 @@ class SpanGroup:
 
 
 _state_get = dict.get
+_ONLY_DICTS = {dict}
 MAX_PRUNED = 16  # a changed list with more members taken out than this is read member by member
 
 
@@ -692,20 +702,23 @@ def _reads_dict_entries(kinds: Iterable[type], names: tuple[str, ...]) -> bool:
     """Whether the fields `names` of instances of `kinds` are entries of their `__dict__`: no type
     overrides `__getattribute__` or `__dict__`, or has a data descriptor for one of them (a
     `__getattr__` hook such as pydantic's is not reached for an attribute that is there)."""
-    return all(kind.__getattribute__ is object.__getattribute__
-               and type(_on_class(kind, "__dict__")) is GetSetDescriptorType for kind in kinds) and all(
-        map(_no_data_descriptor, kinds, repeat(names)))
+    for kind in kinds:
+        if kind.__getattribute__ is not object.__getattribute__ or not _no_data_descriptor(kind, names):
+            return False
+    return True
 
 
 def _no_data_descriptor(kind: type, names: tuple[str, ...]) -> bool:
-    """Whether `kind` has no data descriptor for a field of `names` (worked out once per type)."""
+    """Whether `kind` keeps the default `__dict__` and has no data descriptor for a field of
+    `names` (worked out once per type)."""
     plans = _READER_PLANS.values.get(id(kind))
     if plans is None:
         plans = _READER_PLANS.remember(kind, {})
     plan = plans.get(names)
     if plan is None:
-        plan = plans[names] = not any(hasattr(type(_on_class(kind, name)), "__set__")
-                                      or hasattr(type(_on_class(kind, name)), "__delete__") for name in names)
+        plan = plans[names] = type(_on_class(kind, "__dict__")) is GetSetDescriptorType and not any(
+            hasattr(type(_on_class(kind, name)), "__set__") or hasattr(type(_on_class(kind, name)), "__delete__")
+            for name in names)
     return plan
 
 
