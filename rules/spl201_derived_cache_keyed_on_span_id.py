@@ -49,8 +49,8 @@ def _ast_mapping_name(mapping: ast.Attribute | ast.Name) -> str:
 class CacheKeyPrefilter(Prefilter):
     """A cache-named mapping read or written under a key that may be an id, a dict comprehension
     keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a write into
-    an attribute mapping or a global the function tested for the key (`if bid not in self.rendered:`, or
-    `n = self.counts.get(k)`: filled once)."""
+    an attribute mapping, a global or a closure's mapping the function tested for the key (`if bid not
+    in self.rendered:`, or `n = self.counts.get(k)`, `n = seen.get(k)`: filled once)."""
 
     shape = "cache-keyed-on-id"
     statements = (*FUNCTIONS, *ASSIGNMENTS, ast.If)
@@ -80,9 +80,9 @@ class CacheKeyPrefilter(Prefilter):
         value = getattr(node, "value", None)
         if (
             isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get"
-            and isinstance(value.func.value, ast.Attribute)
-        ):  # `n = self.counts.get(k)`, filled when missing
-            scope.notes.setdefault("membership_tested", set()).add(value.func.value.attr)
+            and isinstance(value.func.value, (ast.Attribute, ast.Name))
+        ):  # `n = self.counts.get(k)` (or `seen.get(k)` in a closure), filled when missing
+            scope.notes.setdefault("membership_tested", set()).add(_ast_mapping_name(value.func.value))
         if isinstance(node, ast.Assign):
             scope.notes.setdefault("attribute_items_written", []).extend(
                 (_ast_mapping_name(t.value), node) for t in node.targets
@@ -220,16 +220,17 @@ comprehensions `{s.id: tokenize(s.text) for s in spans}` kept on `self` or at mo
 `@lru_cache`/`@cache`/`cachetools` functions that take only a span id and read the span's content.
 
 A mapping is a cache when its name says so (cache, memo, index, store, lookup) or names what is derived
-(embeddings, offsets, citations, token counts), or when an attribute mapping or a module's global is filled
+(embeddings, offsets, citations, token counts), or when an attribute mapping, a module's global or a
+closure's mapping (`seen = {}` in the factory that returns the closure) is filled
 once per key (`if bid not in self.rendered: self.rendered[bid] = block.value.splitlines()`, or after
 `n = self._counts.get(span.span_id)` found nothing); the id must be a span's (`span_id`, `node_id`, `chunk_id`, `message_id`, `block_id`,
 or `.id` of a span-like value, including a value whose class in the linted tree declares an id and a
 content field, such as `Fragment(id, text)`, and a value of unknown class read for the id field a span
 class of the tree declares under a name of its own, `seg.seg_id`), or a lookup falling back to one
-(`d.meta.get("source_id", d.id)`); the value must be derived from the span's content (also when
+(`d.meta.get("source_id", d.id)`), or what a helper named for it returns (`message_id(msg)`); the value must be derived from the span's content (also when
 computed into a local first: `vec = self.embed(seg.body)`), or the mapping's name must say it is. Storing the span itself (`self._spans[s.span_id] = s`), or a
 serialization of the whole span (`s.model_dump_json()`, `json.dumps(s)`), is the span store, not a
-derived artifact. Mappings local to a function are transient and not reported.
+derived artifact. Mappings local to a call are transient and not reported.
 
 ## Why is this bad?
 When an operator rewrites the span in place (summarize, redact, normalize) and keeps its id, the
@@ -259,6 +260,12 @@ class Retriever:
 No fix: the right key depends on what the span carries (a version, a content hash, or both).
 """
     valid = [
+        Valid(
+            "def make_token_counter():\n    seen: dict[tuple[str, str], int] = {}\n\n    def count(spans) -> int:\n        total = 0\n"
+            "        for s in spans:\n            key = (s.span_id, s.content_hash)\n            n = seen.get(key)\n            if n is None:\n"
+            "                n = seen[key] = len(s.content.split())\n            total += n\n        return total\n\n"
+            "    return count\n"
+        ),
         # A mapping local to the call, filled once per id: gone when it returns.
         Valid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Note:\n    id: str\n    text: str\n\n"
@@ -366,6 +373,14 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        # A counter made by a factory: its closure's mapping outlives every call.
+        Invalid(
+            "def make_token_counter():\n    seen: dict[str, int] = {}\n\n    def count(spans) -> int:\n        total = 0\n"
+            "        for s in spans:\n            n = seen.get(s.span_id)\n            if n is None:\n"
+            "                n = seen[s.span_id] = len(s.content.split())\n            total += n\n        return total\n\n"
+            "    return count\n",
+            line=9, column=26, message="`seen` holds an artifact derived from span content keyed on the span id `s.span_id` alone",
+        ),
         # Semantic Kernel's `ChatMessageContent`: content behind a property, the id in its metadata.
         Invalid(
             "from pydantic import BaseModel\n\nclass TextContent(BaseModel):\n    text: str\n\n"
@@ -696,7 +711,7 @@ No fix: the right key depends on what the span carries (a version, a content has
         filled_from: str | None = None  # a mapping not named a cache, filled once per key: the content read
         if not self._is_cache(mapping):
             frame = self._frames[-1]
-            if value is None and frame is not None and isinstance(mapping, cst.Attribute):
+            if value is None and frame is not None and (isinstance(mapping, cst.Attribute) or self._enclosed(mapping)):
                 frame.tested.add((mapping_code, self.context.module.code_for_node(key)))  # `self.counts.get(k)`
             filled_from = self._filled_once(mapping_code, key, value) if value is not None else None
             if filled_from is None:
@@ -885,6 +900,16 @@ No fix: the right key depends on what the span carries (a version, a content has
         held = self.context.analysis.known_class(mapping, self.facts)
         return held is not None and bool(held.version_fields or held.hash_fields)
 
+    def _enclosed(self, mapping: cst.BaseExpression) -> bool:
+        """`seen` in a closure, bound by the function it is made in (`seen = {}` in `make_counter`): it
+        outlives each call of the closure, as a field does."""
+        if not isinstance(mapping, cst.Name) or self.facts is None or mapping.value in self.facts.params:
+            return False
+        frames = [f for f in self._frames if f is not None]
+        return len(frames) >= 2 and mapping.value not in frames[-1].locals and any(
+            mapping.value in f.locals for f in frames[:-1]
+        )
+
     def _persistent(self, mapping: cst.BaseExpression) -> bool:
         while isinstance(mapping, cst.Subscript):
             mapping = mapping.value
@@ -948,6 +973,8 @@ No fix: the right key depends on what the span carries (a version, a content has
             if resolved is not expr:
                 return self._is_span_id(resolved, spans)
             return self._names_span_id(expr.value)
+        if isinstance(expr, cst.Call) and len(expr.args) == 1 and self._names_span_id(callee_name(expr) or ""):
+            return self._is_span(expr.args[0].value, spans)  # `message_id(msg)`: a helper reading the span's id
         if (read := metadata_read(expr)) is not None:  # `msg.meta[MESSAGE_ID_KEY]`
             owner, field = read
             known = self.context.analysis.known_class(owner, self.facts)
