@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from spanlint.rules import flow
+from spanlint.rules import flow, sql
 from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_key, string_value
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
@@ -674,6 +674,10 @@ class ContentWritePrefilter(Prefilter):
         self.ids = frozenset(self.vocabulary.id_fields)
 
     def statements_done(self, scopes: list[Scope]) -> None:
+        if sql.SQL_WRITE.search(self.scan.source) and sql.SQL_TABLE.search(self.scan.source):
+            for scope in scopes:  # `conn.execute("UPDATE spans SET content = ? ...")`
+                if scope.node is not None and sql.runs_sql_write(scope.node):
+                    self.mark(scope.node)
         lines = match_lines(self.scan.source, _write_pattern(self.vocabulary))
         if not lines:
             return
@@ -808,10 +812,16 @@ class RewriteRule(ScopedRule):
         if original_node in self._candidates():
             for write in content_writes(self.context, self.facts):
                 self.check(write)
+            for statement in sql.function_statements(self.context, original_node):
+                if isinstance(statement, sql.SqlWrite) and (column := sql.rewrites_content(statement)) is not None:
+                    self.check_sql(statement, column)
         super().leave_FunctionDef(original_node)
 
     def check(self, write: ContentWrite) -> None:
         raise NotImplementedError
+
+    def check_sql(self, write: sql.SqlWrite, column: str) -> None:
+        """`UPDATE <span table> SET <column> = ...` keeping the row's id (`rules.sql`)."""
 
     def _candidates(self) -> set[cst.FunctionDef]:
         return self.context.analysis.memo.setdefault("rewrite_candidates", set())
@@ -884,6 +894,8 @@ class RewriteRule(ScopedRule):
                 method in IN_PLACE_METHODS and self._is_content(func.value)
             ):
                 self._mark()
+            elif method in sql.EXECUTE_METHODS and (text := sql.statement_text(node)) and sql.SQL_WRITE.search(text):
+                self._mark()  # `conn.execute("UPDATE spans SET content = ? ...")`
 
     # --- shared questions ------------------------------------------------------------------
     def function_code(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from spanlint.rules.base import Fix, Invalid, Valid
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
+from spanlint.rules.sql import SqlWrite
 
 
 class InPlaceRewriteWithoutVersionBump(RewriteRule):
@@ -21,7 +22,10 @@ Finds functions that rewrite a span's content in place (`span.content = ...`, `+
 under the same id, or handed back in place of a span the function was given when its class has a
 version or hash field: `return replace(seg, body=short)`; also the content of a message a span wraps,
 `span.message.content = ...` where `TurnSpan(span_id, message: ChatMessage, version)` keeps its text
-there) and do not bump the span's version on every path through the write.
+there) and do not bump the span's version on every path through the write. A row of a span table
+counts too: `conn.execute("UPDATE spans SET content = ? WHERE span_id = ?", ...)` on a table the
+module creates with an id, a content and a version column (`CREATE TABLE spans (...)`), when the
+statement does not set the version (`version = version + 1`) and gives the row no new id.
 
 A bump is an assignment or augmented assignment to the version field, a bump method
 (`span.bump()`), or a call of a helper of the linted tree that bumps the version of the argument it
@@ -61,6 +65,17 @@ The fix inserts `<span>.<version field> += 1` right after the write when the ver
 behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
+        Valid(
+            "SCHEMA = \"\"\"\nCREATE TABLE IF NOT EXISTS spans (\n    span_id TEXT PRIMARY KEY,\n    content TEXT NOT NULL,\n    version INTEGER NOT NULL DEFAULT 0,\n    content_hash TEXT NOT NULL,\n    tombstoned_at REAL\n);\n\"\"\"\n\n"
+            "def rewrite(conn, span_id: str, content: str) -> None:\n"
+            "    conn.execute(\n        \"UPDATE spans SET content = ?, content_hash = ?, version = version + 1 WHERE span_id = ?\",\n"
+            "        (content, digest(content), span_id),\n    )\n"
+        ),
+        # A table of rows with no version or hash (`tickets`): not spans.
+        Valid(
+            "SCHEMA = \"CREATE TABLE tickets (id INTEGER PRIMARY KEY, body TEXT, status TEXT)\"\n\n"
+            "def edit(conn, ticket_id: int, body: str) -> None:\n    conn.execute(\"UPDATE tickets SET body = ? WHERE id = ?\", (body, ticket_id))\n"
+        ),
         # A copy under the same id whose metadata carries the next version and the new hash.
         Valid(
             "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
@@ -107,6 +122,13 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         ),
     ]
     invalid = [
+        # A span table (`CREATE TABLE` in the module): its row rewritten by an `UPDATE` that keeps the id.
+        Invalid(
+            "SCHEMA = \"\"\"\nCREATE TABLE IF NOT EXISTS spans (\n    span_id TEXT PRIMARY KEY,\n    content TEXT NOT NULL,\n    version INTEGER NOT NULL DEFAULT 0,\n    content_hash TEXT NOT NULL,\n    tombstoned_at REAL\n);\n\"\"\"\n\n"
+            "def set_content(conn, span_id: str, content: str) -> None:\n"
+            "    conn.execute(\"UPDATE spans SET content = ?, content_hash = ? WHERE span_id = ?\", (content, digest(content), span_id))\n",
+            line=12, column=5, message="`spans.content` rewritten in place without bumping `spans.version`",
+        ),
         # The version lives in the document's metadata, and the redaction leaves it as it was.
         Invalid(
             "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
@@ -213,6 +235,16 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             line=10, column=5, message="`span.content` replaced by a copy under the same id without a new version",
         ),
     ]
+
+    def check_sql(self, write: SqlWrite, column: str) -> None:
+        table = write.table
+        if not table.version_columns or write.sets & set(table.version_columns):
+            return
+        version = table.version_columns[0]
+        self.report(
+            write.call, f"`{table.name}.{column}` rewritten in place without bumping `{table.name}.{version}`",
+            help=f"Set `{version} = {version} + 1` in the same `UPDATE`, or write the new content under a new id",
+        )
 
     def check(self, write: ContentWrite) -> None:
         span_class = write.span_class

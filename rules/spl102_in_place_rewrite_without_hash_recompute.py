@@ -7,6 +7,7 @@ import re
 from spanlint.rules.base import Fix, Invalid, Valid
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
+from spanlint.rules.sql import SqlWrite
 
 
 class InPlaceRewriteWithoutHashRecompute(RewriteRule):
@@ -23,7 +24,8 @@ Finds functions that rewrite a span's content in place (the same write forms as 
 span stores a content hash — its class declares a hash field that is not a computed `@property`, or
 the function reads one on that span — and the function does not reassign the hash, call a rehash
 method (`span.rehash()`) or pass the span to a rehashing helper of the linted tree on every path
-through the write.
+through the write. Also an SQL `UPDATE` of a span table's content column that does not set its hash
+column (`UPDATE items SET body = ? WHERE pos = ?` on a table with `item_id`, `item_hash`, `body`).
 
 ## Why is this bad?
 The stored hash now describes text the span no longer holds. Consumers that check
@@ -60,6 +62,13 @@ the write and imports the function if needed. It is unsafe: the project's hash m
 the content field.
 """
     valid = [
+        # The new content under a new id: copy-on-rewrite in the table.
+        Valid(
+            "class Session:\n    def __init__(self, conn):\n        self._conn = conn\n        self._conn.execute(\n"
+            "        \"CREATE TABLE IF NOT EXISTS items (pos INTEGER PRIMARY KEY, item_id TEXT, item_hash TEXT, body TEXT)\"\n        )\n\n"
+            "    def replace(self, pos: int, body: str) -> None:\n"
+            "        self._conn.execute(\"UPDATE items SET item_id = ?, item_hash = ?, body = ? WHERE pos = ?\", (new_id(), digest(body), body, pos))\n"
+        ),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Turn:\n    turn_id: str\n    text: str\n    version: int = 1\n    body_sha256: str = \"\"\n\ndef strip(turn: Turn) -> None:\n    turn.text = turn.text.strip()\n    turn.version += 1\n    turn.body_sha256 = sha256(turn.text)\n"),
         Valid("def normalize(span):\n    span.content = span.content.strip()\n    span.content_hash = digest(span.content)\n    return span.content_hash\n"),
         Valid("from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    content: str\n    version: int\n    content_hash: str\n\ndef redact(span: Span):\n    span.content = scrub(span.content)\n    span.version += 1\n    span.rehash()\n"),
@@ -81,6 +90,13 @@ the content field.
         ),
     ]
     invalid = [
+        Invalid(
+            "class Session:\n    def __init__(self, conn):\n        self._conn = conn\n        self._conn.execute(\n"
+            "        \"CREATE TABLE IF NOT EXISTS items (pos INTEGER PRIMARY KEY, item_id TEXT, item_hash TEXT, body TEXT)\"\n        )\n\n"
+            "    def scrub(self, pos: int, body: str) -> None:\n"
+            "        self._conn.execute(\"UPDATE items SET body = ? WHERE pos = ?\", (body, pos))\n",
+            line=9, column=9, message="`items.body` rewritten in place without recomputing `items.item_hash`",
+        ),
         # The version and hash live in the document's metadata: the fix bumps one and leaves the other.
         Invalid(
             "from pydantic import BaseModel\n\nclass Document(BaseModel):\n    id: str | None = None\n"
@@ -112,6 +128,16 @@ the content field.
             line=17, column=5, message="`span.message` rewritten in place without recomputing `span.content_hash`",
         ),
     ]
+
+    def check_sql(self, write: SqlWrite, column: str) -> None:
+        table = write.table
+        if not table.hash_columns or write.sets & set(table.hash_columns):
+            return
+        stored = table.hash_columns[0]
+        self.report(
+            write.call, f"`{table.name}.{column}` rewritten in place without recomputing `{table.name}.{stored}`",
+            help=f"Set `{stored}` to the new content's digest in the same `UPDATE`, or write the new content under a new id",
+        )
 
     def check(self, write: ContentWrite) -> None:
         span_class = write.span_class

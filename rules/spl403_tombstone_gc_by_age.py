@@ -21,13 +21,17 @@ from spanlint.rules.evidence import (
 )
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.libcst_backend import cst
+from spanlint.rules import sql
 from spanlint.rules.names import STORE_DELETE_METHODS
+from spanlint.rules.prescan import Scope
 from runtime_guard.vocabulary import Vocabulary
 
 # Method calls that drop an entry from a container or a store.
 _DROPPING_METHODS = frozenset(
     {"pop", "popitem", "remove", "discard", "delete", "purge", "evict", "clear", "drop", "forget"}
 ) | STORE_DELETE_METHODS
+# First words of methods named for dropping what they are given (`delete_many`, `purge_expired`).
+_DROPPING_VERBS = frozenset({"delete", "remove", "drop", "purge", "evict", "forget", "discard", "erase"})
 # Those that drop without being told what: `.popitem()`, `.clear()`.
 _DROPPING_ALL = frozenset({"popitem", "clear"})
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -35,19 +39,40 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _REFERENCE_CALLS = frozenset({"getrefcount", "get_referrers", "getweakrefcount", "getweakrefs"})
 
 
+def _drops(method: str) -> bool:
+    """A method dropping entries: one of `_DROPPING_METHODS`, or named with a dropping verb first
+    (`delete_many`, `purge_expired`, `drop_spans`)."""
+    return method in _DROPPING_METHODS or (method.split("_", 1)[0] in _DROPPING_VERBS and "_" in method)
+
+
 class DropPrefilter(RemovalPrefilter):
     """A dropping method with an argument (or `.popitem()`, `.clear()`), `del` of an item or of
-    several names, a filtering rewrite or slice assigned to an attribute or item, or a filtered
-    local written back. (The rule's text test asks for a tombstone.)"""
+    several names, a filtering rewrite or slice assigned to an attribute or item, a filtered
+    local written back, or a literal `DELETE FROM` run with `execute`. (The rule's text test asks
+    for a tombstone.)"""
 
     shape = "drop"
-    methods = _DROPPING_METHODS
+    methods = _DROPPING_METHODS | sql.EXECUTE_METHODS
+
+    def words(self) -> tuple[str, ...]:
+        return tuple(sorted(_DROPPING_VERBS))  # `store.delete_many(stale)`
+
+    def expression(self, node: ast.AST, scope: Scope) -> None:
+        func = node.func
+        if scope.node is not None and isinstance(func, ast.Attribute) and (
+            _drops(func.attr) or func.attr in sql.EXECUTE_METHODS
+        ) and self.removes(node, func.value):
+            self.mark(node)
 
     def deletes(self, targets: list[ast.expr]) -> bool:
         return len(targets) > 1 or super().deletes(targets)
 
     def removes(self, call: ast.Call, receiver: ast.expr) -> bool:
-        return bool(call.args or call.keywords) or call.func.attr in _DROPPING_ALL
+        method = call.func.attr
+        if method in sql.EXECUTE_METHODS:
+            text = sql.ast_literal(call.args[0]) if call.args else None
+            return bool(text) and text.lstrip()[:6].upper() == "DELETE"
+        return _drops(method) and (bool(call.args or call.keywords) or method in _DROPPING_ALL)
 
 
 @dataclass
@@ -84,6 +109,9 @@ check in another branch of the function does not cover the removal. Containers a
 through local aliases (`pool = self._spans`). Only tombstone collection counts: the
 function must deal with a tombstone (a `tombstone` name, a `tombstoned`/`deleted` flag, a
 `deleted_at` stamp or a tombstone marker); an ordinary TTL cache expiring entries is not reported.
+A store's delete named with a dropping verb (`store.delete_many(stale)`) is a removal, and so is
+`DELETE FROM spans WHERE tombstoned_at < ?` run on a span table the module creates, unless the
+statement asks what still holds the rows (`NOT EXISTS (SELECT ... FROM holders ...)`).
 
 ## Why is this bad?
 A tombstone stands in for a pruned span so that citations, embeddings and summaries derived from
@@ -110,6 +138,12 @@ def collect(self, now):
 No fix: which holders exist is specific to the application.
 """
     valid = [
+        Valid(
+            "SCHEMA = \"\"\"\nCREATE TABLE IF NOT EXISTS spans (\n    span_id TEXT PRIMARY KEY,\n    content TEXT NOT NULL,\n    version INTEGER NOT NULL DEFAULT 0,\n    content_hash TEXT NOT NULL,\n    tombstoned_at REAL\n);\n\"\"\"\n\n"
+            "def vacuum(conn, cutoff: float) -> int:\n"
+            "    return conn.execute(\n        \"DELETE FROM spans WHERE tombstoned_at < ? \"\n"
+            "        \"AND NOT EXISTS (SELECT 1 FROM holders h WHERE h.span_id = spans.span_id)\", (cutoff,)\n    ).rowcount\n"
+        ),
         Valid(
             "def collect(self, now):\n    for sid, tomb in list(self.tombstones.items()):\n"
             "        if now - tomb.deleted_at > self.ttl and not self.holders.get(sid):\n"
@@ -164,6 +198,18 @@ No fix: which holders exist is specific to the application.
         ),
     ]
     invalid = [
+        Invalid(
+            "SCHEMA = \"\"\"\nCREATE TABLE IF NOT EXISTS spans (\n    span_id TEXT PRIMARY KEY,\n    content TEXT NOT NULL,\n    version INTEGER NOT NULL DEFAULT 0,\n    content_hash TEXT NOT NULL,\n    tombstoned_at REAL\n);\n\"\"\"\n\n"
+            "def vacuum(conn, cutoff: float) -> int:\n"
+            "    return conn.execute(\"DELETE FROM spans WHERE tombstoned_at IS NOT NULL AND tombstoned_at < ?\", (cutoff,)).rowcount\n",
+            line=12, column=12, message="Tombstone removed from `spans` by age or time without checking that nothing still holds it",
+        ),
+        # The store's delete named with a verb (`delete_many`), given the tombstones picked by age.
+        Invalid(
+            "def sweep(store, cutoff):\n    stale = [s.span_id for s in store.tombstoned() if s.tombstoned_at < cutoff]\n"
+            "    return store.delete_many(stale)\n",
+            line=3, column=12, message="Tombstone removed from `store` by age or time without checking that nothing still holds it",
+        ),
         Invalid(
             "def collect(self, now):\n    for sid, tomb in list(self.tombstones.items()):\n"
             "        if now - tomb.deleted_at > self.ttl:\n            del self.tombstones[sid]\n",
@@ -365,12 +411,24 @@ No fix: which holders exist is specific to the application.
             self._by_age(node, target.value if isinstance(target, cst.Subscript) else target)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.state is not None and isinstance(node.func, cst.Attribute) and callee_name(node) in _DROPPING_METHODS:
+        if self.state is not None and isinstance(node.func, cst.Attribute) and node.func.attr.value in sql.EXECUTE_METHODS:
+            self._sql_delete(node)
+        elif self.state is not None and isinstance(node.func, cst.Attribute) and _drops(callee_name(node) or ""):
             if node.args or callee_name(node) in ("popitem", "clear"):
                 # `store.delete_documents([d.id for d in old])`, `old` selected by a cutoff, or
                 # `memory.forget(older_than=cutoff)`: the argument says which go
                 selected = next((a.value for a in node.args if self._is_about_age(a.value)), None)
                 self._by_age(node, node.func.value, selects=selected)
+
+    def _sql_delete(self, call: cst.Call) -> None:
+        """`conn.execute("DELETE FROM spans WHERE tombstoned_at < ?", (cutoff,))` on a span table
+        (`rules.sql`), outside any test of what holds the rows."""
+        statement = sql.sql_write(call, sql.file_tables(self.context))
+        if not isinstance(statement, sql.SqlDelete) or sql.collects_by_age(statement) is None:
+            return
+        if any(self._checks_liveness(g) for g in (*self.state.guards, *(t for block in self.state.exits for t in block))):
+            return
+        self.report(call, self.message.format(container=statement.table.name))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         function = self.state
