@@ -126,6 +126,8 @@ def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:
     return len(parts) > 1 and parts[-1] in derived_endings(vocabulary)
 
 
+# Methods of a span that return its content (LlamaIndex's `BaseNode.get_content()`, `get_text()`).
+CONTENT_GETTERS = frozenset({"get_content", "get_text"})
 _CONTENT_READS: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 

@@ -1535,8 +1535,10 @@ def _param_attribute(node: ast.expr, params: set[str]) -> tuple[str | None, str]
 
 
 def _compares_version_or_hash(node: ast.Compare, vocabulary: Vocabulary) -> bool:
+    """`art.version != span.version`, also as part of a tuple: `(s.span_id, s.version) == (self.span_id, self.version)`."""
     watched = set(vocabulary.version_fields) | set(vocabulary.hash_fields)
     operands = [node.left, *node.comparators]
+    operands += [e for o in operands if isinstance(o, (ast.Tuple, ast.List)) for e in o.elts]
     return any(isinstance(o, ast.Attribute) and o.attr in watched for o in operands)
 
 

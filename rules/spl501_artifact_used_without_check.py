@@ -12,7 +12,7 @@ from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import CONFIG_WORDS, content_read_pattern, name_parts
+from spanlint.rules.names import CONFIG_WORDS, CONTENT_GETTERS, content_read_pattern, name_parts
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, last_name as ast_last_name, walk
 from spanlint.rules.project import id_read_pattern
 from runtime_guard.vocabulary import Vocabulary
@@ -20,8 +20,16 @@ from runtime_guard.vocabulary import Vocabulary
 # Word parts of attributes and keys that hold offsets into a text.
 _OFFSET_PARTS = frozenset(
     {"start", "end", "begin", "stop", "offset", "offsets", "idx", "index", "pos", "position", "char", "chars",
-     "loc", "location", "range", "span", "from", "to", "left", "right", "boundaries", "bounds"}
+     "loc", "location", "range", "ranges", "span", "from", "to", "left", "right", "boundaries", "bounds"}
 )
+# Units whose spans are offsets into a text: `token_spans`, `char_spans`, `sentence_spans`.
+_TEXT_UNITS = frozenset({"token", "char", "sentence", "word", "line", "byte"})
+
+
+def _names_offsets(name: str) -> bool:
+    """`start`, `char_offsets`, `token_spans`: a name that says it holds offsets into a text."""
+    parts = name_parts(name)
+    return bool(_OFFSET_PARTS.intersection(parts)) or (len(parts) > 1 and parts[-1] == "spans" and parts[-2] in _TEXT_UNITS)
 
 # Conventional one-letter names of a span (`for s in spans`, `def quote(s, art)`).
 _SPAN_SHORTHANDS = frozenset({"s", "sp"})
@@ -86,6 +94,8 @@ class ContentSlicePrefilter(Prefilter):
     def _is_content(self, expr: ast.expr) -> bool:
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and len(expr.args) == 1 and not expr.keywords:
             expr = expr.args[0]  # `str(msg.content)[start:end]`, `as_text(msg.content)[start:end]`
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in CONTENT_GETTERS:
+            return True  # `node.get_content(metadata_mode=MetadataMode.NONE)`
         if isinstance(expr, ast.Attribute):
             return expr.attr in self.content_fields
         if isinstance(expr, ast.Subscript):  # `rec["text"]` of a mapping span
@@ -164,7 +174,8 @@ class ArtifactUsedWithoutCheck(FunctionStateRule[_Function]):
 ## What it does
 Finds span content sliced or indexed with offsets read from a stored artifact (a citation, an
 offset map, an annotation, another node's `start_char_idx`), as in `span.content[cit.start:cit.end]`
-or `start, end = art.offsets` then `span.text[start:end]` (through aliases of the span or its content too),
+or `start, end = art.offsets` then `span.text[start:end]` (through aliases of the span or its content too,
+and the content a span's getter returns: `node.get_content()[c.start:c.end]`),
 on a path of the function that neither compares the artifact's version or hash with the span's nor
 calls a check helper (a function whose name says it checks, verifies or validates, or any function of
 the linted tree that makes that comparison). Offsets looked up under a key holding the version or hash
@@ -193,6 +204,22 @@ def quote(span, citation):
 No fix: what to do with a stale artifact (recompute, drop, raise) is the caller's choice.
 """
     valid = [
+        # The check is a method of the offset map comparing the whole key at once.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass OffsetMap:\n    span_id: str\n    version: int\n"
+            "    token_spans: tuple[tuple[int, int], ...]\n\n"
+            "    def matches(self, span) -> bool:\n        return (span.span_id, span.version) == (self.span_id, self.version)\n\n"
+            "    def slice(self, span, first: int, last: int) -> str:\n        if not self.matches(span):\n"
+            "            raise StaleOffsets(self.span_id)\n"
+            "        start, end = self.token_spans[first][0], self.token_spans[last][1]\n        return span.content[start:end]\n"
+        ),
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass(frozen=True)\nclass Citation:\n    node_id: str\n    node_hash: str\n"
+            "    start: int\n    end: int\n\n"
+            "def quote(docstore, c: Citation) -> str:\n    node = docstore.get_node(c.node_id)\n"
+            "    if node.hash != c.node_hash:\n        raise StaleCitation(c.node_id)\n"
+            "    return node.get_content()[c.start : c.end]\n"
+        ),
         Valid(
             "async def quote_memories(store, ns: tuple, refs: list[dict]) -> list[str]:\n    quotes = []\n"
             "    for ref in refs:\n        item = await store.aget(ns, ref[\"memory_id\"])\n"
@@ -272,6 +299,23 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         ),
     ]
     invalid = [
+        # Token offsets of an offset map, picked in one tuple assignment.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass OffsetMap:\n    span_id: str\n    version: int\n"
+            "    token_spans: tuple[tuple[int, int], ...]\n\n"
+            "def evidence(span, om: OffsetMap, first: int, last: int) -> str:\n"
+            "    start, end = om.token_spans[first][0], om.token_spans[last][1]\n    return span.content[start:end]\n",
+            line=11, column=12,
+            message="`span.content` sliced with offsets from `om.token_spans` without checking its version or hash against the span",
+        ),
+        # The content a node's getter returns, for the node the citation's id fetches.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass(frozen=True)\nclass Citation:\n    node_id: str\n    start: int\n    end: int\n\n"
+            "def quote(docstore, c: Citation) -> str:\n    node = docstore.get_node(c.node_id)\n"
+            "    return node.get_content()[c.start : c.end]\n",
+            line=11, column=12,
+            message="`node.get_content()` sliced with offsets from `c` without checking its version or hash against the span",
+        ),
         # A LangGraph store item fetched by the reference's id; its text sliced with the reference's offsets.
         Invalid(
             "async def quote_memories(store, ns: tuple, refs: list[dict]) -> list[str]:\n    quotes = []\n"
@@ -496,6 +540,11 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             comp = comp.inner_for_in
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and len(
+            target.elements) == len(value.elements) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+            for name, item in zip(target.elements, value.elements):  # `start, end = om.spans[a][0], om.spans[b][1]`
+                self._bind(name.value, item.value)
+            return
         function = self.state
         names = [target] if isinstance(target, cst.Name) else (
             [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else []
@@ -546,7 +595,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def _unpacked_bounds(self, names: list[cst.BaseExpression], value: cst.BaseExpression) -> cst.BaseExpression | None:
         """`start, end = entry["sentences"][n]`, `lo, hi = art.spans[i]`: names that say bounds, unpacked from
         a field of a stored record; the record (`entry`) is the artifact."""
-        if not names or not all(isinstance(n, cst.Name) and _OFFSET_PARTS.intersection(name_parts(n.value)) for n in names):
+        if not names or not all(isinstance(n, cst.Name) and _names_offsets(n.value) for n in names):
             return None
         node = value
         while isinstance(node, cst.Subscript) and string_key(node) is None:
@@ -566,6 +615,9 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         it alone gives it (`str(span.content)`, `as_text(msg.content)`)."""
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and len(expr.args) == 1 and expr.args[0].keyword is None:
             expr = expr.args[0].value
+        fields = self.context.vocabulary.content_fields
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in CONTENT_GETTERS and fields:
+            expr = cst.Attribute(value=expr.func.value, attr=cst.Name(fields[0]))  # `node.get_content()`, as `node.content`
         if isinstance(expr, cst.Name):
             if expr.value in self.state.fetched:
                 return expr  # `body = texts.get(c.passage_id)`: the text that id names, itself
@@ -632,7 +684,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             return None
         owner = func.value
         inner = last_name(owner)
-        if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
+        if inner is None or not _names_offsets(inner):
             return None
         return None if _owned(owner, span) else owner
 
@@ -672,10 +724,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 if isinstance(owner, cst.Name) and owner.value in self.state.built_locals:
                     return None
                 inner = last_name(owner)
-                if inner is None or not _OFFSET_PARTS.intersection(name_parts(inner)):
+                if inner is None or not _names_offsets(inner):
                     return None
                 return None if _owned(owner, span) else owner
-        if not _OFFSET_PARTS.intersection(name_parts(key)):
+        if not _names_offsets(key):
             return None
         if access_root(owner) is None or _owned(owner, span):
             return None
