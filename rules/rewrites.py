@@ -348,6 +348,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         field = next((f for f in fields if f in built.content_fields), None)
         if field is None:
             return
+        if any(f in fields and root_name(fields[f]) != source.value for f in built.id_fields):
+            return  # an id of its own as well (`PassageRecord(passage_id=pid, span_id=span.span_id, ...)`): a new object
         value = fields[field]
         carried = value.args[0].value if isinstance(value, cst.Call) and callee_name(value) == "str" and len(value.args) == 1 else value
         if isinstance(carried, cst.Attribute) and isinstance(carried.value, cst.Name) and carried.value.value == source.value:

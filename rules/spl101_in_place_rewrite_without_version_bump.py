@@ -65,6 +65,13 @@ The fix inserts `<span>.<version field> += 1` right after the write when the ver
 behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
+        # A record with an id of its own that names the span it was cut from: a new object, not a copy of the span.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    text: str\n    version: int = 0\n\n"
+            "@dataclass\nclass PassageRecord:\n    passage_id: str\n    span_id: str\n    text: str\n\n"
+            "def passage(span: Span, pid: str) -> PassageRecord:\n"
+            "    return PassageRecord(passage_id=pid, span_id=span.span_id, text=span.text[:500])\n"
+        ),
         Valid(
             "SCHEMA = \"\"\"\nCREATE TABLE IF NOT EXISTS spans (\n    span_id TEXT PRIMARY KEY,\n    content TEXT NOT NULL,\n    version INTEGER NOT NULL DEFAULT 0,\n    content_hash TEXT NOT NULL,\n    tombstoned_at REAL\n);\n\"\"\"\n\n"
             "def rewrite(conn, span_id: str, content: str) -> None:\n"

@@ -373,6 +373,13 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        Invalid(
+            "def make_embedder(embedder):\n    memo: dict[str, list[float]] = {}\n\n"
+            "    async def embed(span) -> list[float]:\n"
+            "        (vec,) = await embedder.generate_embeddings([span.text])\n"
+            "        memo[span.span_id] = list(vec)\n        return list(vec)\n\n    return embed\n",
+            line=6, column=14, message="`memo` holds an artifact derived from span content keyed on the span id `span.span_id` alone",
+        ),
         # A counter made by a factory: its closure's mapping outlives every call.
         Invalid(
             "def make_token_counter():\n    seen: dict[str, int] = {}\n\n    def count(spans) -> int:\n        total = 0\n"
@@ -691,7 +698,8 @@ No fix: the right key depends on what the span carries (a version, a content has
         elif isinstance(target, (cst.Tuple, cst.List)):
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else ()
             for i, element in enumerate(target.elements):
-                item = values[i].value if len(values) == len(target.elements) else cst.Name("None")
+                # `(vec,) = await embedder.embed([span.text])`: each name is part of what is unpacked
+                item = values[i].value if len(values) == len(target.elements) else value if not values else cst.Name("None")
                 self._written_to(element.value, item)
         if isinstance(value, cst.DictComp) and self._kept(target):
             self._comprehension(value)

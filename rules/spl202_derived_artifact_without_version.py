@@ -147,8 +147,9 @@ artifacts. Where the record can hold the span's version or hash but gives them a
 at the call.
 
 A record with its own id and a content field (`Chunk(chunk_id, text, embedding)`, `Result(id, text,
-score)`) is the span itself, not an artifact derived from one, and is not reported; a bare `id` is
-always the record's own. A record that quotes text beside a reference to another span
+score)`) is the span itself, not an artifact derived from one, and is not reported, unless it also
+points into another span with offsets (`SpanChunk(chunk_id, span_id, start, end, text)`: a piece cut
+from that span, stale once it is rewritten); a bare `id` is always the record's own. A record that quotes text beside a reference to another span
 (`Quote(message_id, text, start, end)`) is still reported. Properties count as fields: a
 `content_hash` computed by a `@property` tracks the content. A start position with no end that pages
 through a document (`next_start_index`, or `start_index` beside `max_blocks`/`limit`) is a cursor, not
@@ -275,6 +276,12 @@ No fix: adding a field changes every place that builds the record.
         ),
     ]
     invalid = [
+        # A chunk with an id of its own, cut from a span at offsets: stale once the span is rewritten.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass SpanChunk:\n    chunk_id: str\n    span_id: str\n"
+            "    start: int\n    end: int\n    text: str\n    embedding: list[float] | None = None\n",
+            line=4, column=7, message="`SpanChunk` is derived from a span and carries its id but no span version or content hash",
+        ),
         Invalid("from dataclasses import dataclass\n\n@dataclass\nclass Segment:\n    seg_id: str\n    body: str\n    rev: int = 0\n\n@dataclass\nclass Quote:\n    seg_id: str\n    start: int\n    end: int\n\ndef quote(seg: Segment, start: int, end: int) -> Quote:\n    return Quote(seg.seg_id, start, end)\n", line=10, column=7, message="`Quote` is derived from a span and carries its id but no span version or content hash"),
         Invalid(
             "from dataclasses import dataclass\n\n"
@@ -415,7 +422,7 @@ No fix: adding a field changes every place that builds the record.
         itself (its own id beside a content field)."""
         if any(self._tracks_content(f) for f in fields):
             return False
-        if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
+        if self._is_span_itself(class_name, fields):
             return False
         for _, given_id, computed, owner_class, id_field in self.context.project.builds.get(class_name, ()):
             known = self.context.analysis.class_named(owner_class) if owner_class else None
@@ -517,7 +524,7 @@ No fix: adding a field changes every place that builds the record.
         if any(self._tracks_content(f) for f in fields):
             return False
         ids = {f for f in fields if self._names_span_id(f)}
-        if fields & self._content_fields and any(self._is_own_id(f, class_name) for f in fields):
+        if self._is_span_itself(class_name, fields):
             return False  # the span itself (`Chunk(chunk_id, text, embedding)`), not an artifact of one
         derived = {f for f in fields if _is_derived(f, self.context.vocabulary)} - _cursors(fields)
         return bool(ids) and bool(derived) and bool(own & (ids | derived))
@@ -530,6 +537,19 @@ No fix: adding a field changes every place that builds the record.
             self.context.analysis.is_span_name(parts[-2]) or self.context.project.names_span_class(parts[-2])
         )
 
+    def _is_span_itself(self, class_name: str, fields: set[str]) -> bool:
+        """A record with its own id beside a content field is a span (`Chunk(chunk_id, text, embedding)`),
+        unless it also points into another span with offsets (`SpanChunk(chunk_id, span_id, start, end,
+        text)`: a piece cut from the span, whose offsets go stale with it). Of two ids named after words
+        of the class's name, the later word's is its own (`chunk_id` in `SpanChunk`)."""
+        own = [f for f in fields if self._is_own_id(f, class_name)]
+        if not (fields & self._content_fields and own):
+            return False
+        nouns = name_parts(class_name)
+        primary = max(own, key=lambda f: nouns.index(name_parts(f)[-2]) if len(name_parts(f)) > 1 else len(nouns))
+        references = {f for f in fields if self._names_span_id(f) and f != primary}
+        return not (references and {f for f in fields if _OFFSET_PARTS.intersection(name_parts(f))} - _cursors(fields))
+
     def _is_own_id(self, name: str, class_name: str) -> bool:
         """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a
         reference to another span (`chunk_id` in `CitationSpan`)."""
@@ -540,6 +560,10 @@ No fix: adding a field changes every place that builds the record.
 
     def _tracks_content(self, name: str) -> bool:
         return bool(set(name_parts(name)) & self._tracking_words)
+
+
+# Name words of fields holding positions in a text (`start`, `end`, `char_offsets`).
+_OFFSET_PARTS = frozenset({"start", "end", "begin", "stop", "offset", "offsets", "idx", "pos", "position", "span", "spans"})
 
 
 def _optional_tracking(record: SpanClass | None, tracking: frozenset[str]) -> tuple[str, ...]:

@@ -261,7 +261,8 @@ judged by what it was assigned, not by its name, and a `summary` field read out 
 parameters of a tool call (`params["summary"]`) is the text to summarize, not an earlier summary.
 
 The call is fine when the chain is tracked: it passes lineage (`parent=`, `parents=`,
-`source_ids=`, `sources=`, `lineage=`, `derived_from=`, `chain=`), or the same function records
+`source_ids=`, `sources=`, `lineage=`, `derived_from=`, `chain=`), or calls a helper named for
+keeping it (`resummarize_with_chain(...)`, `summarize_with_lineage(...)`), or the same function records
 the link on every path through the call (a lineage keyword on another call, a lineage attribute
 or key it sets, or a record call on a decision log or chain such as
 `self.decision_log.record(...)`; a record in another branch does not count), or the summary passed in is
@@ -293,6 +294,11 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # A helper named for keeping the chain (`..._with_chain`, `..._with_lineage`), maybe in another module.
+        Valid(
+            "def housekeeping(self):\n    latest = self.state.summaries[-1]\n"
+            "    resummarize_with_chain(self.state, self.llm, latest)\n"
+        ),
         # What goes back into the history is summarized from sources only: earlier summaries are left out.
         Valid(
             "def compact(messages, summarizer, keep=6):\n"
@@ -769,6 +775,12 @@ No fix: what to record as lineage is the caller's decision.
             return True
         stems = {k.rstrip("s") for k in vocabulary.lineage_keywords} | set(vocabulary.lineage_keywords)
         return parts[-1] in ("id", "ids") and any(part in stems for part in parts[:-1])
+
+    def _names_lineage(self, callee: str) -> bool:
+        """`resummarize_with_chain`, `summarize_with_lineage`: a summarizer named for recording the chain
+        after a `with` (its body, maybe in another module, is taken at its word)."""
+        parts = name_parts(callee)
+        return "with" in parts and self._is_lineage_name("_".join(parts[parts.index("with") + 1:]))
 
     def _is_log_name(self, name: str) -> bool:
         """`decision_log`, `self._audit`, `provenance_ledger`: a decision log, by name."""
@@ -1281,6 +1293,8 @@ No fix: what to record as lineage is the caller's decision.
                 continue  # a model call whose prompt (or the chain it is made on) does not ask for a summary
             if any(arg.keyword is not None and self._is_lineage_name(arg.keyword.value) for arg in call.node.args):
                 continue
+            if self._names_lineage(callee_name(call.node) or ""):
+                continue  # `resummarize_with_chain(state, llm, latest)`: a helper named for keeping the chain
             reason = self._reason(scope, call)
             if reason is None:
                 continue

@@ -212,6 +212,13 @@ class PrunePrefilter(RemovalPrefilter):
         return "tombstone" in self.parts(name)
 
 
+def _iterates(iterable: cst.BaseExpression, params: frozenset[str]) -> bool:
+    """`span_ids`, `list(span_ids)`: a loop over a parameter as it was given."""
+    if isinstance(iterable, cst.Call) and callee_name(iterable) in ("list", "set", "tuple", "sorted") and len(iterable.args) == 1:
+        iterable = iterable.args[0].value
+    return isinstance(iterable, cst.Name) and iterable.value in params and iterable.value != "self"
+
+
 def _removes_from_own_field(removal: cst.CSTNode) -> bool:
     """`del self._spans[k]`, `self._spans.pop(k)`: a removal from a field of `self` itself."""
     if isinstance(removal, cst.Del) and isinstance(removal.target, cst.Subscript):
@@ -261,8 +268,8 @@ A function is a pruning pass when its name says so (vocabulary `prune_words`: `p
 `evict`, `compact`...), when the removal is guarded by a policy (a size, token, score or age test,
 a condition on the span), when it truncates with a slice, or when it filters the container and
 writes the result back. A method that removes the one item its caller names
-(`def drop(self, seg_id): self._segments.pop(seg_id)`) in a class holding no decision log is a
-primitive, judged at its callers; so is one removing it from its class's own container (and its
+(`def drop(self, seg_id): self._segments.pop(seg_id)`, or each of the ids it is given: `for sid in
+span_ids: self._spans.pop(sid)`) in a class holding no decision log is a primitive, judged at its callers; so is one removing it from its class's own container (and its
 backing store) in a class holding a log, when it records nothing itself and the tree calls it. A
 class's method that nobody calls, or that removes through another object it holds
 (`self.window.drop(span_id)`), is its API and should record. A store's delete is a pruning pass when the function is named or
@@ -297,6 +304,13 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        # A batch primitive removing the ids its caller names, one by one; the caller records first.
+        Valid(
+            "class ContextBuffer:\n    def __init__(self):\n        self._spans = {}\n\n"
+            "    def drop(self, span_ids):\n        for sid in list(span_ids):\n            self._spans.pop(sid, None)\n\n"
+            "def prune(buffer: ContextBuffer, decision_log, stale: list[str]) -> None:\n"
+            "    decision_log.record(op='prune', span_ids=stale, rationale='superseded')\n    buffer.drop(stale)\n"
+        ),
         # The buffer's own primitive, which its callers use: they record, through the log the buffer holds.
         Valid(
             _BUFFER_WITH_LOG
@@ -1156,7 +1170,11 @@ No fix: the rationale is the author's to write.
         given none. The caller's pass decides what goes, and is judged at its call through this
         helper's summary."""
         function, facts = self.state, self.facts
-        if function.loops or facts is None or facts.self_class is None:
+        if facts is None or facts.self_class is None:
+            return False
+        # `for sid in span_ids: self._spans.pop(sid)`: the ids its caller names, one by one
+        named = {t.value for t, iterable in function.loops if isinstance(t, cst.Name) and _iterates(iterable, function.params)}
+        if len(named) != len(function.loops):
             return False
         if isinstance(removal, cst.Del):
             target = removal.target
@@ -1166,7 +1184,7 @@ No fix: the rationale is the author's to write.
             key = removal.args[0].value
         else:
             return False
-        if not (isinstance(key, cst.Name) and key.value in function.params and key.value != "self"):
+        if not (isinstance(key, cst.Name) and (key.value in function.params or key.value in named) and key.value != "self"):
             return False
         # The class's own container (`self._spans.pop(span_id)`), in a method that leaves recording to its
         # callers (it records nothing and is given no logger): the container's primitive even when the
