@@ -238,7 +238,16 @@ def is_record_call(
             method not in _READING_METHODS and method not in EDITING_METHODS - {"insert"}
             and not method.startswith(("get", "_"))
         )
+    if isinstance(func, cst.Attribute) and func.attr.value in ("append", "record") and call.args and _named_log(func.value):
+        return True  # `log.append("gc", spans=freed, rule=...)`: an entry written to what the code calls its log
     return is_log_word_call(call, vocabulary)
+
+
+def _named_log(expr: cst.BaseExpression) -> bool:
+    """`log`, `self._log`, `prune_log`: a value named a log (not a logger), which `append`/`record` write to."""
+    names = chain_names(expr)
+    parts = name_parts(names[-1]) if names else []
+    return bool(parts) and parts[-1] == "log" and not NOT_A_LOG_PARTS.intersection(parts)
 
 
 _DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)

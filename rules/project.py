@@ -610,6 +610,8 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
             add_helper(summary.helpers, node.name, effects)
         if spans_line(node, id_lines):
             builds.extend(_record_builds(node, vocabulary, id_lines))
+    for name, facts in _mapping_aliases(tree, path).items():
+        summary.classes.setdefault(name, facts)
     summary.builds = tuple(builds)
     summary.metadata_ids = metadata_id_keys(source, vocabulary)
     summary.makers = tuple(
@@ -626,6 +628,48 @@ def summarize_source(source: str, vocabulary: Vocabulary, path: str = "") -> Fil
         shape: definitions_holding(summary.definitions, lines) for shape, lines in found.items()
     }
     return summary
+
+
+_MAPPING_TYPES = frozenset({"dict", "Dict", "Mapping", "MutableMapping"})
+
+
+def _mapping_aliases(tree: ast.Module, path: str) -> dict[str, ClassFacts]:
+    """Records kept as plain dicts under a name of their own (`Span = dict[str, Any]`, `Span: TypeAlias =
+    ...`, `type Span = ...`), read as a `TypedDict` whose keys are those of the dict literals the module's
+    functions annotated to return one build (`def make_span(...) -> Span: return {"id": ..., "text": ...}`)."""
+    aliases: set[str] = set()
+    for statement in tree.body:
+        target = value = None
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            target, value = statement.targets[0].id, statement.value
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and last_name(statement.annotation) == "TypeAlias":
+            target, value = statement.target.id, statement.value
+        elif type(statement).__name__ == "TypeAlias":  # `type Span = dict[str, Any]` (Python 3.12)
+            target, value = getattr(statement.name, "id", None), statement.value  # type: ignore[attr-defined]
+        if target and target[:1].isupper() and isinstance(value, ast.Subscript) and last_name(value.value) in _MAPPING_TYPES:
+            aliases.add(target)
+    if not aliases:
+        return {}
+    keys: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.returns is None:
+            continue
+        alias = _annotated_class(node.returns)
+        if alias not in aliases:
+            continue
+        literals = {t.id: n.value for n in own_statements(node) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict)
+                    for t in n.targets if isinstance(t, ast.Name)}
+        for returned in own_statements(node):
+            if isinstance(returned, ast.Return) and returned.value is not None:
+                value = literals.get(returned.value.id) if isinstance(returned.value, ast.Name) else returned.value
+                if isinstance(value, ast.Dict):
+                    keys.setdefault(alias, set()).update(
+                        k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                    )
+    return {
+        alias: ClassFacts(alias, frozenset(found), frozenset(), ("TypedDict",), True, path, annotated=tuple(sorted(found)))
+        for alias, found in keys.items() if found
+    }
 
 
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)

@@ -167,6 +167,10 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if method in IN_PLACE_METHODS and isinstance(func.value, cst.Attribute) and func.value.attr.value in self.content_fields:
             value = args[0].value if args else None
             self._add(func.value.value, func.value.attr.value, value)
+        elif method == "update" and (field := next((k for k in _updated_keys(node) if k in self.content_fields), None)):
+            known = self.analysis.known_class(func.value, self.facts)
+            if known is not None and known.is_span and known.mapping:  # `span.update(text=cleaned)` on a mapping span
+                self._add(func.value, field, _updated_keys(node)[field], item=True)
         elif method in self.vocabulary.content_setters:
             owner = func.value
             known = self.analysis.class_of(owner, self.facts)
@@ -503,6 +507,17 @@ def _takes_out_only_built(
     return (same_attribute or same_object) and root_name(right) in facts.built_here
 
 
+def _updated_keys(call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """The keys `m.update(text=t, rev=r)` or `m.update({"text": t})` sets, with their values."""
+    found = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if call.args and call.args[0].keyword is None and isinstance(call.args[0].value, cst.Dict):
+        found.update(
+            (key, e.value) for e in call.args[0].value.elements
+            if isinstance(e, cst.DictElement) and (key := string_value(e.key)) is not None
+        )
+    return found
+
+
 def rebuilt_source(call: cst.Call, vocabulary: Vocabulary) -> cst.Name | None:
     """`m` for a constructor call given `m`'s id and a content field (`Msg(content=x, id=m.id)`): the
     shape of a span rebuilt under its own id, before any class test."""
@@ -637,6 +652,11 @@ class _EffectFinder(traversal.Visitor):
         ):
             self.found = True  # `snippet.offsets.clear()`
             return
+        if isinstance(func, cst.Attribute) and func.attr.value == "update" and self._is_owner(func.value) and (
+            self.fields & set(_updated_keys(node))
+        ):
+            self.found = True  # `span.update(text=t, rev=span["rev"] + 1)` on a mapping span
+            return
         name = callee_name(node)
         helper = self.effects.project.helpers.get(name or "")
         affected = getattr(helper, self.effect, frozenset()) if helper is not None else frozenset()
@@ -720,8 +740,16 @@ class ContentWritePrefilter(Prefilter):
                 return (
                     func.attr == "__setattr__" or func.attr in self.setters
                     or (func.attr in IN_PLACE_METHODS and self._is_content(func.value))
+                    or (func.attr == "update" and self._updates_content(node))
                 )
         return False
+
+    def _updates_content(self, call: ast.Call) -> bool:
+        """`span.update(text=t)`, `span.update({"text": t})`: `_updated_keys`' shape."""
+        keys = {k.arg for k in call.keywords if k.arg}
+        if call.args and isinstance(call.args[0], ast.Dict):
+            keys |= {k.value for k in call.args[0].keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+        return not self.fields.isdisjoint(keys)
 
     def _new_content_copy(self, value: ast.expr) -> bool:
         """A copy that sets a content field: `replace(s, content=x)`, `m.model_copy(update={"content": x})`,
@@ -794,6 +822,7 @@ def _write_pattern(vocabulary: Vocabulary) -> re.Pattern[str]:
             rf"\.(?:{setters})\(", r"setattr\(", r"__setattr__\(", r"__dict__\s*\[",
             *(rf"{re.escape(call)}\s*\(" for call in COPY_CALLS),
             rf"{ids}\s*=\s*\w+\.(?:{ids})\b",  # a span rebuilt under its own id (`Msg(..., id=m.id)`)
+            rf"\.update\([^)\n]*\b(?:{fields})\s*=",  # a mapping span updated (`span.update(text=t)`)
             *(rf"{quote}(?:{fields}){quote}\s*(?:\]\s*{assigned}|:)" for quote in "\"'"),
         ]))
         _PATTERNS[vocabulary] = found
@@ -898,6 +927,8 @@ class RewriteRule(ScopedRule):
                 self._mark()
             elif method in sql.EXECUTE_METHODS and (text := sql.statement_text(node)) and sql.SQL_WRITE.search(text):
                 self._mark()  # `conn.execute("UPDATE spans SET content = ? ...")`
+            elif method == "update" and any(k in content_write_fields(self.vocabulary) for k in _updated_keys(node)):
+                self._mark()  # `span.update(text=cleaned)`
 
     # --- shared questions ------------------------------------------------------------------
     def function_code(self) -> str:

@@ -18,7 +18,9 @@ class InPlaceRewriteWithoutVersionBump(RewriteRule):
 ## What it does
 Finds functions that rewrite a span's content in place (`span.content = ...`, `+=`, `setattr`,
 `object.__setattr__`, `__dict__[...]`, mutating methods on list-valued content, item assignment or
-`del`, content setter methods such as `node.set_content(...)`, or a copy with new content stored back
+`del`, `span.update(text=...)` on a span kept as a mapping (a `TypedDict`, or plain dicts under a name
+of their own, `Span = dict[str, Any]`, whose keys are those the module's `-> Span` builders give
+them), content setter methods such as `node.set_content(...)`, or a copy with new content stored back
 under the same id, or handed back in place of a span the function was given when its class has a
 version or hash field: `return replace(seg, body=short)`; also the content of a message a span wraps,
 `span.message.content = ...` where `TurnSpan(span_id, message: ChatMessage, version)` keeps its text
@@ -65,6 +67,11 @@ The fix inserts `<span>.<version field> += 1` right after the write when the ver
 behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
+        Valid(
+            "from typing import Any\n\nSpan = dict[str, Any]\n\n"
+            "def make_span(text: str) -> Span:\n    return {\"id\": new_id(), \"text\": text, \"rev\": 0, \"sha\": sha_of(text)}\n\n"
+            "def normalize(span: Span) -> None:\n    span.update(text=span[\"text\"].strip(), rev=span[\"rev\"] + 1)\n"
+        ),
         # A record with an id of its own that names the span it was cut from: a new object, not a copy of the span.
         Valid(
             "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    text: str\n    version: int = 0\n\n"
@@ -129,6 +136,13 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         ),
     ]
     invalid = [
+        # Spans kept as plain dicts under a name of their own: the keys its builder gives them are its fields.
+        Invalid(
+            "from typing import Any\n\nSpan = dict[str, Any]\n\n"
+            "def make_span(text: str) -> Span:\n    return {\"id\": new_id(), \"text\": text, \"rev\": 0, \"sha\": sha_of(text)}\n\n"
+            "def redact(span: Span) -> None:\n    span[\"text\"] = scrub(span[\"text\"])\n    span[\"sha\"] = sha_of(span[\"text\"])\n",
+            line=9, column=5, message="`span[\"text\"]` rewritten in place without bumping `span[\"rev\"]`",
+        ),
         # A span table (`CREATE TABLE` in the module): its row rewritten by an `UPDATE` that keeps the id.
         Invalid(
             "SCHEMA = \"\"\"\nCREATE TABLE IF NOT EXISTS spans (\n    span_id TEXT PRIMARY KEY,\n    content TEXT NOT NULL,\n    version INTEGER NOT NULL DEFAULT 0,\n    content_hash TEXT NOT NULL,\n    tombstoned_at REAL\n);\n\"\"\"\n\n"

@@ -90,6 +90,13 @@ the content field.
         ),
     ]
     invalid = [
+        # A dict span updated in one call: the version moves, the stored digest does not.
+        Invalid(
+            "from typing import Any\n\nSpan = dict[str, Any]\n\n"
+            "def make_span(text: str) -> Span:\n    return {\"id\": new_id(), \"text\": text, \"rev\": 0, \"sha\": sha_of(text)}\n\n"
+            "def normalize(span: Span) -> None:\n    span.update(text=span[\"text\"].strip(), rev=span[\"rev\"] + 1)\n",
+            line=9, column=5, message="`span[\"text\"]` rewritten in place without recomputing `span[\"sha\"]`",
+        ),
         Invalid(
             "class Session:\n    def __init__(self, conn):\n        self._conn = conn\n        self._conn.execute(\n"
             "        \"CREATE TABLE IF NOT EXISTS items (pos INTEGER PRIMARY KEY, item_id TEXT, item_hash TEXT, body TEXT)\"\n        )\n\n"

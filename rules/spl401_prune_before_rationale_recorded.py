@@ -261,7 +261,8 @@ each of the ids the removal is given; a record only after the removal, or only i
 does not). A parameter or field typed with a class named as a log (`DecisionLog`, `ReviewLog`) is
 a decision log. Containers are followed through local aliases
 (`hist = self.messages; ...; self.messages = hist[-n:]`), tuple unpacking and walrus; a call of a
-helper that records (summarised once per project) is a record. Taking out what the same call put
+helper that records (summarised once per project) is a record, and so is an `append`/`record` to a
+value the code names a log (`log.append("gc", spans=freed, rule=...)`; not a logger). Taking out what the same call put
 in (`c.append(probe)` ... `c.pop()`) is not a prune.
 
 A function is a pruning pass when its name says so (vocabulary `prune_words`: `prune`, `trim`,
@@ -304,6 +305,12 @@ def evict(self, budget):
 No fix: the rationale is the author's to write.
 """
     valid = [
+        # An entry appended to what the code calls its log, before the removal.
+        Valid(
+            "def drop_oldest(history: list[dict], log, keep: int = 40) -> None:\n    excess = len(history) - keep\n"
+            "    if excess > 0:\n        log.append('truncate_history', reason=f'longer than {keep} turns', ids=[m['id'] for m in history[:excess]])\n"
+            "        del history[:excess]\n"
+        ),
         # A batch primitive removing the ids its caller names, one by one; the caller records first.
         Valid(
             "class ContextBuffer:\n    def __init__(self):\n        self._spans = {}\n\n"
