@@ -373,6 +373,14 @@ No fix: the right key depends on what the span carries (a version, a content has
         ),
     ]
     invalid = [
+        # The embedding awaited into a local first, for a span whose class the code declares.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Span:\n    span_id: str\n    text: str\n    version: int = 0\n\n"
+            "class Embeddings:\n    def __init__(self, model):\n        self.model = model\n        self.cache: dict[str, list[float]] = {}\n\n"
+            "    async def vector(self, span: Span) -> list[float]:\n        vec = await self.model.aembed(span.text)\n"
+            "        self.cache[span.span_id] = vec\n        return vec\n",
+            line=16, column=20, message="`self.cache` holds an artifact derived from span content keyed on the span id `span.span_id` alone",
+        ),
         Invalid(
             "def make_embedder(embedder):\n    memo: dict[str, list[float]] = {}\n\n"
             "    async def embed(span) -> list[float]:\n"
@@ -692,7 +700,7 @@ No fix: the right key depends on what the span carries (a version, a content has
                 frame.derived.add(target.value)
             else:
                 frame.derived.discard(target.value)
-                if isinstance(value, cst.Call):
+                if isinstance(value, (cst.Call, cst.Await)):  # `vec = await embed(...)` too
                     frame.computed[target.value] = value
             frame.aliases.bind(target, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
