@@ -100,6 +100,19 @@ def string_value(node: cst.CSTNode | None) -> str | None:
     return None
 
 
+def literal_text(node: cst.BaseExpression) -> str | None:
+    """The text of a string literal, also implicitly concatenated (`"a" "b"`) or an f-string (its
+    placeholders read as `?`)."""
+    if isinstance(node, cst.SimpleString):
+        return string_value(node)
+    if isinstance(node, cst.ConcatenatedString):
+        left, right = literal_text(node.left), literal_text(node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, cst.FormattedString):
+        return "".join(p.value if isinstance(p, cst.FormattedStringText) else "?" for p in node.parts)
+    return None
+
+
 def string_key(node: cst.Subscript) -> str | None:
     """The key of `x["key"]`, else None."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):

@@ -187,7 +187,10 @@ _PROSE_WORDS = r"(?:[ \t]+[\w-]+){0,3}?[ \t]+"  # up to three words between a ve
 def _summary_verbs(verbs: Iterable[str]) -> str:
     """The producing verbs of a summary request: the vocabulary's (`summary_verbs`) and those of prose,
     including the ones that fold several texts into one (`Merge these summaries into a weekly one`)."""
-    return "|".join(sorted({*verbs, "extend", "write", "continue", "merge", "combine", "consolidate"}))
+    return "|".join(sorted({
+        *verbs, "extend", "write", "continue", "merge", "combine", "consolidate",
+        "rewrite", "revise", "amend", "expand", "maintain",  # `Rewrite the summary to include ...`
+    }))
 
 
 @lru_cache(maxsize=8)

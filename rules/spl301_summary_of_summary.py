@@ -9,14 +9,15 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, dotted_name, root_name, string_key, string_value
+from spanlint.rules.analysis import PAYLOAD_WORDS, callee_name, dotted_name, literal_text, root_name, string_key, string_value
 from spanlint.rules import flow, traversal
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
+from spanlint.rules.project import NOT_SPAN_NOUNS
 from spanlint.rules.names import (
-    MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
+    CONFIG_WORDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
     summary_noun_request,
 )
 from spanlint.rules.prescan import (
@@ -24,6 +25,8 @@ from spanlint.rules.prescan import (
 )
 from runtime_guard.vocabulary import Vocabulary
 
+# Name words of classes that show, carry or configure text rather than keep a summary (`HttpPayload`, `TicketPanel`).
+_LOOK_ALIKE_PARTS = NOT_SPAN_NOUNS | PAYLOAD_WORDS | CONFIG_WORDS
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
 _OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "type", "hash", "count_tokens"})
 # Last words of a class name that make it a record of what its other words say (`SummaryRecord`).
@@ -238,7 +241,8 @@ class SummaryOfSummary(ScopedRule):
 Finds summarize calls (`summarize`, `summarise`, `condense`, `compress`, `resummarize`, or a
 `summary` with a producing verb such as `predict_new_summary`; also a model call, such as
 `llm.complete(...)`, `chain.invoke(...)` or `generator.run(...)`, whose arguments hold a string asking
-for a summary or name a module constant that does: `llm.complete(SUMMARY_PROMPT.format(text=...))`,
+for a summary (`Summarize ...`, `Rewrite the summary ...`, `You maintain a running summary`) or name a
+module constant that does (also written over several lines): `llm.complete(SUMMARY_PROMPT.format(text=...))`,
 also through locals and a chain made on it: `chain = SUMMARY_PROMPT | llm; chain.invoke(...)`, or
 made on the object: `self.chain = SUMMARY_PROMPT | llm` in `__init__`)
 whose input is itself a summary:
@@ -294,6 +298,11 @@ def remember(self, messages):
 No fix: what to record as lineage is the caller's decision.
 """
     valid = [
+        # A payload's body compressed before it is sent: not a summary the code keeps.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass HttpPayload:\n    body: str = ''\n\n"
+            "def shrink(payload: HttpPayload, llm) -> None:\n    payload.body = llm.compress(payload.body)\n"
+        ),
         # A helper named for keeping the chain (`..._with_chain`, `..._with_lineage`), maybe in another module.
         Valid(
             "def housekeeping(self):\n    latest = self.state.summaries[-1]\n"
@@ -465,6 +474,24 @@ No fix: what to record as lineage is the caller's decision.
         ),
     ]
     invalid = [
+        # The running summary read with `.get`, through a prompt constant written over several lines.
+        Invalid(
+            "ROLL_PROMPT = (\n    \"Current summary:\\n{summary}\\n\\nNew turns:\\n{turns}\\n\"\n"
+            "    \"Rewrite the summary to include the new turns.\"\n)\n\n"
+            "def roll(state: dict, turns: str, llm) -> str:\n"
+            "    prompt = ROLL_PROMPT.format(summary=state.get('running', ''), turns=turns)\n"
+            "    state['running'] = llm.complete(prompt).strip()\n    return state['running']\n",
+            line=8, column=24,
+            message="`complete(...)` summarizes a summary (`state['running']` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        # A summary kept on a state object that is not a span: its text is the summary.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass RollingState:\n    text: str = ''\n    upto: int = 0\n\n"
+            "def roll(state: RollingState, new: list[str], llm) -> None:\n"
+            "    state.text = llm.summarize('\\n\\n'.join([state.text, *new]))\n",
+            line=9, column=18,
+            message="`summarize(...)` summarizes a summary (`state.text` is overwritten with its own summary) and the chain is not recorded",
+        ),
         # A history processor putting its summary of the older messages back before the recent ones:
         # the next pass summarizes the older messages again, the previous summary first among them.
         Invalid(
@@ -969,8 +996,8 @@ No fix: what to record as lineage is the caller's decision.
 
     def _assigned(self, target: cst.BaseExpression, value: cst.BaseExpression, augmented: bool = False) -> None:
         scope = self._stack[-1]
-        if scope is self._module_scope and isinstance(target, cst.Name) and isinstance(value, cst.SimpleString):
-            self._templates[target.value] = string_value(value) or ""
+        if scope is self._module_scope and isinstance(target, cst.Name) and isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
+            self._templates[target.value] = literal_text(value) or ""  # `PROMPT = ("..." "...")` too
         if isinstance(target, (cst.Attribute, cst.Subscript)):
             written = target.attr.value if isinstance(target, cst.Attribute) else string_key(target)
             if written and self._is_lineage_name(written):
@@ -1061,8 +1088,11 @@ No fix: what to record as lineage is the caller's decision.
     def _held_call(self, scope: _Scope, value: cst.BaseExpression) -> cst.Call | None:
         """The summarize or model call of this scope whose result `value` is or holds: `llm.complete(p).text`,
         `await llm.achat(msgs)`, `reply.content` or `result["replies"][0]` where `result = generator.run(...)`."""
-        while isinstance(value, (cst.Await, cst.Attribute, cst.Subscript)):
-            value = value.expression if isinstance(value, cst.Await) else value.value
+        while isinstance(value, (cst.Await, cst.Attribute, cst.Subscript)) or _text_method_of(value) is not None:
+            if isinstance(value, cst.Call):
+                value = _text_method_of(value)  # `llm.complete(prompt).strip()`
+            else:
+                value = value.expression if isinstance(value, cst.Await) else value.value
         if isinstance(value, cst.Name):
             bindings = scope.bindings.get(value.value)
             return bindings[-1].call if bindings else None
@@ -1110,9 +1140,15 @@ No fix: what to record as lineage is the caller's decision.
         if self.context.analysis.says_summary(target.attr.value):
             return False
         analysis = self.context.analysis
+        known = analysis.known_class(target.value, self.facts)
+        words = {w for p in name_parts(known.name) for w in (p, p + "s")} if known is not None else set()
+        if known is not None and not known.is_span and not _LOOK_ALIKE_PARTS & words:
+            return False  # `state.text` of a `RollingState`, not a span: the summary it keeps
+        if known is not None:
+            return True  # a span's content, or a payload's, a widget's, a setting's: not a summary kept
         return target.attr.value in self.context.vocabulary.content_fields or analysis.is_span_like(
             target.value, self.facts
-        ) or analysis.class_of(target.value, self.facts) is not None
+        )
 
     def _bind(
         self, name: str, value: cst.BaseExpression, *, summarized: bool, augmented: bool = False,
@@ -1243,6 +1279,9 @@ No fix: what to record as lineage is the caller's decision.
                 key = string_value(call.args[0].value)
                 if (key is not None and analysis.says_summary(key)) or self._summary_key(call.args[0]):
                     inputs.summary = inputs.summary or self.context.module.code_for_node(call)
+                if key is not None:  # `state.get("running", "")` reads `state["running"]`
+                    owner = self.context.module.code_for_node(func.value)
+                    inputs.texts.update((f'{owner}["{key}"]', f"{owner}['{key}']"))
             elif func.attr.value == "format":  # `TEMPLATE.format(earlier=x)`, TEMPLATE labelling `{earlier}` a summary
                 template = func.value.value if isinstance(func.value, cst.Name) else None
                 template = self._templates.get(template) if template else string_value(func.value)
@@ -1487,13 +1526,27 @@ def _names_source_ids(field_name: str, analysis) -> bool:  # type: ignore[no-unt
     return len(parts) > 1 and parts[-1] == "ids" and analysis.is_span_name("_".join(parts[:-1]))
 
 
+# Methods of a text that return it reshaped: `summarize(x).strip()` is still the summary.
+_TEXT_METHODS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "removeprefix", "removesuffix", "replace"})
+
+
+def _text_method_of(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`x` for `x.strip()` (and the other `_TEXT_METHODS`), else None."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in _TEXT_METHODS:
+        return value.func.value
+    return None
+
+
 def _summarize_value(value: cst.BaseExpression, is_summarize_call) -> cst.Call | None:  # type: ignore[no-untyped-def]
-    """The summarize call whose result `value` is: `summarize(x)`, `await s.summarize(x)`, `summarize(x).text`."""
+    """The summarize call whose result `value` is: `summarize(x)`, `await s.summarize(x)`, `summarize(x).text`,
+    `summarize(x).strip()`."""
     while True:
         if isinstance(value, cst.Await):
             value = value.expression
         elif isinstance(value, cst.Attribute):
             value = value.value
+        elif isinstance(value, cst.Call) and not is_summarize_call(value) and _text_method_of(value) is not None:
+            value = _text_method_of(value)
         elif isinstance(value, cst.Call):
             return value if is_summarize_call(value) else None
         else:

@@ -13,7 +13,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from spanlint.rules.analysis import string_value
+from spanlint.rules.analysis import literal_text
 from spanlint.rules.base import FileContext
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import name_parts
@@ -67,17 +67,6 @@ def statement_text(call: cst.Call) -> str | None:
     if not (isinstance(func, cst.Attribute) and func.attr.value in EXECUTE_METHODS and call.args):
         return None
     return literal_text(call.args[0].value)
-
-
-def literal_text(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        return string_value(node)
-    if isinstance(node, cst.ConcatenatedString):
-        left, right = literal_text(node.left), literal_text(node.right)
-        return left + right if left is not None and right is not None else None
-    if isinstance(node, cst.FormattedString):
-        return "".join(p.value if isinstance(p, cst.FormattedStringText) else "?" for p in node.parts)
-    return None
 
 
 def module_tables(source: str, vocabulary: Vocabulary) -> dict[str, SpanTable]:
