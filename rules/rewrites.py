@@ -153,6 +153,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         func = node.func
         self._publish(node)
         self._collect_copy(node)
+        self._copy_put_back(node)
         called = dotted_name(func) or ""
         args = node.args
         if (called == "setattr" or called.endswith(".__setattr__")) and len(args) >= 3:
@@ -274,6 +275,27 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         known = self.analysis.known_class(copied, self.facts)
         ids = known.id_fields if known is not None and known.id_fields else self.vocabulary.id_fields
         return None if field is None or any(f in fields for f in ids) else (copied, field)
+
+    def _copy_put_back(self, call: cst.Call) -> None:
+        """`self._buffer.add(span.model_copy(update={"content": short}))`: a copy with new content and the
+        same id handed to a keyed store the function was given or its object holds, which files it
+        under that id in place of the span."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _KEYED_STORING_METHODS and len(call.args) == 1):
+            return
+        root = root_name(func.value)
+        if root is None or not (root == "self" and func.value is not None and not isinstance(func.value, cst.Name)
+                                or root in self.facts.params):
+            return
+        value = call.args[0].value
+        if isinstance(value, cst.Name) and value.value in self.facts.copies:
+            value = self.facts.copies[value.value]
+        if not isinstance(value, cst.Call):
+            return
+        kept = self._keeps_id(value)
+        if kept is not None:
+            copied, field = kept
+            self._add(copied, field, _new_fields(value)[field], copy=value)
 
     def _collect_copy(self, call: cst.Call) -> None:
         """`updates.append(msg.model_copy(update={"content": clean}))` into a list the function started empty."""
@@ -473,6 +495,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
 
 # Methods that hand an object to a container: `window.append(msg)`, `history.add(msg)`, `queue.put(msg)`.
 _PUBLISHING_METHODS = frozenset({"append", "appendleft", "add", "add_message", "add_messages", "insert", "put", "put_nowait"})
+# Methods of a store that file what they are given under its id (`buffer.add(span)`, `store.upsert(doc)`).
+_KEYED_STORING_METHODS = frozenset({"add", "put", "upsert", "store", "save", "replace", "set", "update_span", "write"})
 
 
 def _takes_out_only_built(
@@ -722,6 +746,8 @@ class ContentWritePrefilter(Prefilter):
                 item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name, ast.Dict, ast.IfExp))
             elif isinstance(node, (ast.Call, ast.Dict)) and not new_content_copy:
                 new_content_copy = self._new_content_copy(node)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _KEYED_STORING_METHODS:
+                item_assignment = True  # `buffer.add(copy)` files it under its id, as `store[id] = copy` does
         return new_content_copy and item_assignment
 
     def _is_write(self, node: ast.AST) -> bool:
@@ -915,6 +941,8 @@ class RewriteRule(ScopedRule):
     def visit_Call(self, node: cst.Call) -> None:
         if (callee_name(node) in COPY_CALLS and self._sets_content(node)) or rebuilt_source(node, self.vocabulary) is not None:
             self._copy_shape(0)
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _KEYED_STORING_METHODS:
+            self._copy_shape(1)  # `self._buffer.add(span.model_copy(update=...))`
         func = node.func
         if isinstance(func, cst.Name):
             if func.value == "setattr":

@@ -21,7 +21,8 @@ Finds functions that rewrite a span's content in place (`span.content = ...`, `+
 `del`, `span.update(text=...)` on a span kept as a mapping (a `TypedDict`, or plain dicts under a name
 of their own, `Span = dict[str, Any]`, whose keys are those the module's `-> Span` builders give
 them), content setter methods such as `node.set_content(...)`, or a copy with new content stored back
-under the same id, or handed back in place of a span the function was given when its class has a
+under the same id (`spans[s.id] = replace(s, content=x)`, or given to a store's `add`/`put`/`upsert`:
+`buffer.add(span.model_copy(update={"content": x}))`), or handed back in place of a span the function was given when its class has a
 version or hash field: `return replace(seg, body=short)`; also the content of a message a span wraps,
 `span.message.content = ...` where `TurnSpan(span_id, message: ChatMessage, version)` keeps its text
 there) and do not bump the span's version on every path through the write. A row of a span table
@@ -67,6 +68,14 @@ The fix inserts `<span>.<version field> += 1` right after the write when the ver
 behaviour, and a caller that already bumps the version would now bump it twice.
 """
     valid = [
+        Valid(
+            "from pydantic import BaseModel\n\nclass Span(BaseModel):\n    id: str\n    content: str\n    version: int = 0\n\n"
+            "class Buffer:\n    def __init__(self):\n        self._spans: dict[str, Span] = {}\n\n"
+            "    def add(self, span: Span) -> None:\n        self._spans[span.id] = span\n\n"
+            "    def live(self) -> list[Span]:\n        return list(self._spans.values())\n\n"
+            "def fork(buffer: Buffer, llm) -> None:\n    for span in buffer.live():\n"
+            "        buffer.add(span.model_copy(update={'content': llm.summarize(span.content), 'id': new_id(), 'version': 0}))\n"
+        ),
         Valid(
             "from typing import Any\n\nSpan = dict[str, Any]\n\n"
             "def make_span(text: str) -> Span:\n    return {\"id\": new_id(), \"text\": text, \"rev\": 0, \"sha\": sha_of(text)}\n\n"
@@ -136,6 +145,16 @@ behaviour, and a caller that already bumps the version would now bump it twice.
         ),
     ]
     invalid = [
+        # A copy with new content handed back to the store that files it under its id.
+        Invalid(
+            "from pydantic import BaseModel\n\nclass Span(BaseModel):\n    id: str\n    content: str\n    version: int = 0\n\n"
+            "class Buffer:\n    def __init__(self):\n        self._spans: dict[str, Span] = {}\n\n"
+            "    def add(self, span: Span) -> None:\n        self._spans[span.id] = span\n\n"
+            "    def live(self) -> list[Span]:\n        return list(self._spans.values())\n\n"
+            "def compress(buffer: Buffer, llm) -> None:\n    for span in buffer.live():\n"
+            "        buffer.add(span.model_copy(update={'content': llm.summarize(span.content)}))\n",
+            line=20, column=9, message="`span.content` replaced by a copy under the same id without a new version",
+        ),
         # Spans kept as plain dicts under a name of their own: the keys its builder gives them are its fields.
         Invalid(
             "from typing import Any\n\nSpan = dict[str, Any]\n\n"
