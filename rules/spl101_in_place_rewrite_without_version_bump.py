@@ -5,7 +5,7 @@ from __future__ import annotations
 from spanlint.rules.base import Fix, Invalid, Valid
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
-from spanlint.rules.sql import SqlWrite
+from spanlint.rules.sql import SqlWrite, left_unset
 
 
 class InPlaceRewriteWithoutVersionBump(RewriteRule):
@@ -278,9 +278,9 @@ behaviour, and a caller that already bumps the version would now bump it twice.
 
     def check_sql(self, write: SqlWrite, column: str) -> None:
         table = write.table
-        if not table.version_columns or write.sets & set(table.version_columns):
+        version = left_unset(write, table.version_columns)
+        if version is None:
             return
-        version = table.version_columns[0]
         self.report(
             write.call, f"`{table.name}.{column}` rewritten in place without bumping `{table.name}.{version}`",
             help=f"Set `{version} = {version} + 1` in the same `UPDATE`, or write the new content under a new id",

@@ -7,7 +7,7 @@ import re
 from spanlint.rules.base import Fix, Invalid, Valid
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.rewrites import ContentWrite, RewriteRule, copy_sets, insert_after
-from spanlint.rules.sql import SqlWrite
+from spanlint.rules.sql import SqlWrite, left_unset
 
 
 class InPlaceRewriteWithoutHashRecompute(RewriteRule):
@@ -138,9 +138,9 @@ the content field.
 
     def check_sql(self, write: SqlWrite, column: str) -> None:
         table = write.table
-        if not table.hash_columns or write.sets & set(table.hash_columns):
+        stored = left_unset(write, table.hash_columns)
+        if stored is None:
             return
-        stored = table.hash_columns[0]
         self.report(
             write.call, f"`{table.name}.{column}` rewritten in place without recomputing `{table.name}.{stored}`",
             help=f"Set `{stored}` to the new content's digest in the same `UPDATE`, or write the new content under a new id",

@@ -154,6 +154,11 @@ def rewrites_content(write: SqlWrite) -> str | None:
     return next((c for c in write.table.content_columns if c in write.sets), None)
 
 
+def left_unset(write: SqlWrite, columns: tuple[str, ...]) -> str | None:
+    """The first of a span table's `columns` (its version, or its hash) when the `UPDATE` sets none of them."""
+    return columns[0] if columns and not write.sets & set(columns) else None
+
+
 def _parenthesized(text: str, start: int) -> str | None:
     """The text inside the parenthesis opened at `start`."""
     depth = 0
