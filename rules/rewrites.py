@@ -284,9 +284,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if not (isinstance(func, cst.Attribute) and func.attr.value in _KEYED_STORING_METHODS and len(call.args) == 1):
             return
         root = root_name(func.value)
-        if root is None or not (root == "self" and func.value is not None and not isinstance(func.value, cst.Name)
-                                or root in self.facts.params):
-            return
+        if root is None or not (root == "self" and not isinstance(func.value, cst.Name) or root in self.facts.params):
+            return  # a store held by the object (`self._buffer`) or given to the function
         value = call.args[0].value
         if isinstance(value, cst.Name) and value.value in self.facts.copies:
             value = self.facts.copies[value.value]

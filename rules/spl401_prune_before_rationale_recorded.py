@@ -1028,7 +1028,9 @@ No fix: the rationale is the author's to write.
 
     def _collects_tombstones(self) -> bool:
         """The function deletes what was tombstoned earlier (a `tombstone` name, a `deleted` flag, a
-        `deleted_at` stamp): garbage collection, whose records were made at the tombstoning (SPL403)."""
+        `deleted_at` stamp anywhere in it, a store's filter included: `{"field": "meta.deleted_at", ...}`):
+        garbage collection, whose records were made at the tombstoning (SPL403). For store deletes;
+        removals from a container ask `_selects_tombstones`, which wants the tombstone tested."""
         flags = self.context.vocabulary.tombstone_flags
         return any(
             "tombstone" in parts or bool(flags and has_word("_".join(parts[:1]), flags))
