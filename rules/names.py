@@ -126,6 +126,20 @@ def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:
     return len(parts) > 1 and parts[-1] in derived_endings(vocabulary)
 
 
+# Word parts of attributes and keys that hold offsets into a text.
+_OFFSET_PARTS = frozenset(
+    {"start", "end", "begin", "stop", "offset", "offsets", "idx", "index", "pos", "position", "char", "chars",
+     "loc", "location", "range", "ranges", "span", "from", "to", "left", "right", "boundaries", "bounds"}
+)
+# Units whose spans are offsets into a text: `token_spans`, `char_spans`, `sentence_spans`.
+_TEXT_UNITS = frozenset({"token", "char", "sentence", "word", "line", "byte"})
+
+
+def names_offsets(name: str) -> bool:
+    """`start`, `char_offsets`, `token_spans`: a name that says it holds offsets into a text."""
+    parts = name_parts(name)
+    return bool(_OFFSET_PARTS.intersection(parts)) or (len(parts) > 1 and parts[-1] == "spans" and parts[-2] in _TEXT_UNITS)
+
 # Methods of a span that return its content (LlamaIndex's `BaseNode.get_content()`, `get_text()`).
 CONTENT_GETTERS = frozenset({"get_content", "get_text"})
 _CONTENT_READS: dict[tuple[str, ...], re.Pattern[str]] = {}

@@ -719,7 +719,7 @@ class ContentWritePrefilter(Prefilter):
         self.ids = frozenset(self.vocabulary.id_fields)
 
     def statements_done(self, scopes: list[Scope]) -> None:
-        if sql.SQL_WRITE.search(self.scan.source) and sql.SQL_TABLE.search(self.scan.source):
+        if sql.SQL_TABLE.search(self.scan.source) and sql.SQL_WRITE.search(self.scan.source):  # the rarer first
             for scope in scopes:  # `conn.execute("UPDATE spans SET content = ? ...")`
                 if scope.node is not None and sql.runs_sql_write(scope.node):
                     self.mark(scope.node)

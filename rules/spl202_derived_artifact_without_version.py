@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 from spanlint.rules.analysis import callee_name, dotted_name, string_value
 from spanlint.rules.base import Invalid, ScopedRule, Valid
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import RECORD_FACTORIES, name_parts, tracking_words
+from spanlint.rules.names import RECORD_FACTORIES, name_parts, names_offsets, tracking_words
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, last_name, spans_line, walk
 from spanlint.rules.project import RECORD_BASES, RECORD_DECORATORS, SpanClass, id_read_lines
 from runtime_guard.vocabulary import Vocabulary
@@ -548,7 +548,7 @@ No fix: adding a field changes every place that builds the record.
         nouns = name_parts(class_name)
         primary = max(own, key=lambda f: nouns.index(name_parts(f)[-2]) if len(name_parts(f)) > 1 else len(nouns))
         references = {f for f in fields if self._names_span_id(f) and f != primary}
-        return not (references and {f for f in fields if _OFFSET_PARTS.intersection(name_parts(f))} - _cursors(fields))
+        return not (references and {f for f in fields if names_offsets(f)} - _cursors(fields))
 
     def _is_own_id(self, name: str, class_name: str) -> bool:
         """The record's own id: a bare `id`, or `chunk_id` in a class named `Chunk...`; not a
@@ -562,8 +562,6 @@ No fix: adding a field changes every place that builds the record.
         return bool(set(name_parts(name)) & self._tracking_words)
 
 
-# Name words of fields holding positions in a text (`start`, `end`, `char_offsets`).
-_OFFSET_PARTS = frozenset({"start", "end", "begin", "stop", "offset", "offsets", "idx", "pos", "position", "span", "spans"})
 
 
 def _optional_tracking(record: SpanClass | None, tracking: frozenset[str]) -> tuple[str, ...]:

@@ -1042,18 +1042,20 @@ No fix: the rationale is the author's to write.
         s.tombstoned_at`, a `deleted` flag tested): garbage collection of spans tombstoned earlier,
         whose records were made at the tombstoning (SPL403 judges it). Writing a tombstone is not it."""
         assert self.function is not None
-        flags = self.context.vocabulary.tombstone_flags
-        for node in traversal.descendants(self.function.body):
-            if isinstance(node, (cst.If, cst.While, cst.CompIf)):
-                tested = node.test
-            elif isinstance(node, (cst.For, cst.CompFor)):
-                tested = node.iter
-            else:
-                continue
-            if any("tombstone" in parts or "tombstones" in parts or bool(flags and has_word("_".join(parts[:1]), flags))
-                   for parts in map(name_parts, field_names_in(tested))):
-                return True
-        return False
+        key = ("selects tombstones", self.function)
+        memo = self.context.analysis.memo
+        if key not in memo:
+            flags = self.context.vocabulary.tombstone_flags
+            tested = [
+                node.test if isinstance(node, (cst.If, cst.While, cst.CompIf)) else node.iter
+                for node in traversal.descendants(self.function.body)
+                if isinstance(node, (cst.If, cst.While, cst.CompIf, cst.For, cst.CompFor))
+            ]
+            memo[key] = any(
+                "tombstone" in parts or "tombstones" in parts or bool(flags and has_word("_".join(parts[:1]), flags))
+                for test in tested for parts in map(name_parts, field_names_in(test))
+            )
+        return memo[key]
 
     def _keeps_a_slice(self) -> bool:
         """The function takes a bounded slice of a span container (`state["messages"][-2:]`)."""

@@ -12,24 +12,10 @@ from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
 from spanlint.rules.evidence import access_root, has_word
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.names import CONFIG_WORDS, CONTENT_GETTERS, content_read_pattern, name_parts
+from spanlint.rules.names import CONFIG_WORDS, CONTENT_GETTERS, content_read_pattern, name_parts, names_offsets
 from spanlint.rules.prescan import ASSIGNMENTS, Prefilter, Scope, assignment_targets, last_name as ast_last_name, walk
 from spanlint.rules.project import id_read_pattern
 from runtime_guard.vocabulary import Vocabulary
-
-# Word parts of attributes and keys that hold offsets into a text.
-_OFFSET_PARTS = frozenset(
-    {"start", "end", "begin", "stop", "offset", "offsets", "idx", "index", "pos", "position", "char", "chars",
-     "loc", "location", "range", "ranges", "span", "from", "to", "left", "right", "boundaries", "bounds"}
-)
-# Units whose spans are offsets into a text: `token_spans`, `char_spans`, `sentence_spans`.
-_TEXT_UNITS = frozenset({"token", "char", "sentence", "word", "line", "byte"})
-
-
-def _names_offsets(name: str) -> bool:
-    """`start`, `char_offsets`, `token_spans`: a name that says it holds offsets into a text."""
-    parts = name_parts(name)
-    return bool(_OFFSET_PARTS.intersection(parts)) or (len(parts) > 1 and parts[-1] == "spans" and parts[-2] in _TEXT_UNITS)
 
 # Conventional one-letter names of a span (`for s in spans`, `def quote(s, art)`).
 _SPAN_SHORTHANDS = frozenset({"s", "sp"})
@@ -595,7 +581,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
     def _unpacked_bounds(self, names: list[cst.BaseExpression], value: cst.BaseExpression) -> cst.BaseExpression | None:
         """`start, end = entry["sentences"][n]`, `lo, hi = art.spans[i]`: names that say bounds, unpacked from
         a field of a stored record; the record (`entry`) is the artifact."""
-        if not names or not all(isinstance(n, cst.Name) and _names_offsets(n.value) for n in names):
+        if not names or not all(isinstance(n, cst.Name) and names_offsets(n.value) for n in names):
             return None
         node = value
         while isinstance(node, cst.Subscript) and string_key(node) is None:
@@ -684,7 +670,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             return None
         owner = func.value
         inner = last_name(owner)
-        if inner is None or not _names_offsets(inner):
+        if inner is None or not names_offsets(inner):
             return None
         return None if _owned(owner, span) else owner
 
@@ -724,10 +710,10 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 if isinstance(owner, cst.Name) and owner.value in self.state.built_locals:
                     return None
                 inner = last_name(owner)
-                if inner is None or not _names_offsets(inner):
+                if inner is None or not names_offsets(inner):
                     return None
                 return None if _owned(owner, span) else owner
-        if not _names_offsets(key):
+        if not names_offsets(key):
             return None
         if access_root(owner) is None or _owned(owner, span):
             return None
