@@ -80,12 +80,25 @@ def module_facts(source: str, module: str, path: str, is_package: bool) -> Modul
                 stars.append(star)
         elif isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            alias = _class_alias(statement)
+            if alias is not None:  # `CallbackContext = Context`: the name binds the class the other does
+                facts.names[alias[0]] = names.get(alias[1], (module, alias[1]))
             if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
                 listed = _string_list(statement.value)
                 if listed is not None:
                     facts.exports = (facts.exports or ()) + listed if isinstance(statement, ast.AugAssign) else listed
     facts.stars = tuple(stars)
     return facts
+
+
+def _class_alias(statement: ast.stmt) -> tuple[str, str] | None:
+    """(alias, name) for a module-level `Alias = Name` between capitalized names (a class bound twice)."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.value, ast.Name)):
+        return None
+    target = statement.targets[0]
+    if not isinstance(target, ast.Name) or not target.id[:1].isupper() or not statement.value.id[:1].isupper():
+        return None
+    return target.id, statement.value.id
 
 
 def _module_statements(body: list[ast.stmt]) -> Iterable[ast.stmt]:

@@ -186,3 +186,29 @@ def test_a_value_read_through_framework_fields_and_methods_has_their_annotated_c
     index = _index(FrameworkClasses([str(site)]), app)
     found = [(d.location.line, d.code) for d in check_source(app, "app.py", Settings(select=["SPL103"]), index)]
     assert found == [(5, "SPL103")]
+
+
+def test_a_class_bound_under_a_second_name_is_that_class(tmp_path: Path) -> None:
+    """`CallbackContext = Context` (Google ADK): the alias's fields and properties are the class's, so
+    what the application reads through them has their classes."""
+    site = _site(tmp_path, {
+        "fw/__init__.py": "",
+        "fw/events.py": "from pydantic import BaseModel\n\nclass Event(BaseModel):\n    id: str\n    content: str\n",
+        "fw/session.py": "from pydantic import BaseModel\nfrom fw.events import Event\n\nclass Session(BaseModel):\n    events: list[Event] = []\n",
+        "fw/context.py": (
+            "from fw.session import Session\n\nclass Context:\n    @property\n    def session(self) -> Session:\n"
+            "        return self._session\n"
+        ),
+        "fw/callback_context.py": "from .context import Context\n\nCallbackContext = Context\n",
+    })
+    app = (
+        "from fw.callback_context import CallbackContext\n\n"
+        "def redact(callback_context: CallbackContext) -> None:\n"
+        "    for i, event in enumerate(callback_context.session.events):\n"
+        "        callback_context.session.events[i] = event.model_copy(update={'content': scrub(event.content)})\n"
+    )
+    frameworks = FrameworkClasses([str(site)])
+    assert frameworks.class_facts("fw.callback_context", "CallbackContext").name == "Context"
+    index = _index(frameworks, app)
+    found = [(d.location.line, d.code) for d in check_source(app, "app.py", Settings(select=["SPL103"]), index)]
+    assert found == [(5, "SPL103")]
