@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
-    COPY_CALLS, METADATA_FIELDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts,
+    COPY_CALLS, METADATA_FIELDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts, names_model_call,
 )
 from spanlint.rules.prescan import alternation
 from spanlint.rules.project import (
@@ -39,6 +39,7 @@ from runtime_guard.vocabulary import Vocabulary
 _CAPWORD = re.compile(r"[A-Z](?<!\w[A-Z])\w*")  # `\b[A-Z]\w*`, starting with a character class: a faster search
 _FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)
 _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
+_LOOKUP_THROUGH_SELF = re.compile(r"self(?:\.\w+)+\s*\(\s*[^)\s]")  # `self.buffer.get(span_id)`: a call given a key
 # Word parts of a root name that mark an API payload (request/response data), not a span buffer.
 PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
 FACTORY_PREFIXES = ("from_", "parse", "model_validate", "construct", "create", "build", "new", "make", "copy")
@@ -539,6 +540,10 @@ class SpanAnalysis:
                 module, name = GRAPH_MESSAGE_CLASS
                 return self.project.class_named(name, None, module)
             return self.element_class(expr.value, facts, "__getitem__")
+        if isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, cst.Or) and isinstance(
+            expr.right, (cst.List, cst.Tuple, cst.Dict)
+        ) and not expr.right.elements:
+            return self.known_class(expr.left, facts)  # `run_output.messages or []`
         if isinstance(expr, cst.Await):
             return self.known_class(expr.expression, facts)
         if isinstance(expr, cst.Call) and callee_name(expr) == "next" and expr.args and isinstance(
@@ -584,11 +589,13 @@ class SpanAnalysis:
 
     def reads_self(self, root: str, facts: FunctionFacts, _depth: int = 0) -> bool:
         """The local `root` is `self`, or was read out of it (`for block in self.content`, `b = self.blocks[-1]`)
-        or out of a local list of such objects (`merged.append(block)`, then `merged[-1]`)."""
+        or out of a local list of such objects (`merged.append(block)`, then `merged[-1]`). Not a span
+        looked up through a call given a key (`self.buffer.get(span_id)`, `self._find(sid)`): that is
+        fetched from a store, which others can reach by the key."""
         if root == "self":
             return True
         source = facts.alias_sources.get(root, "")
-        if re.match(r"self\b(?!\s*\()", source):
+        if re.match(r"self\b(?!\s*\()", source) and not _LOOKUP_THROUGH_SELF.match(source):
             return True
         held = re.match(r"\w+", source)
         collected = facts.collected.get(held.group()) if held is not None and held.group() in facts.accumulators else None
@@ -787,9 +794,9 @@ class SpanAnalysis:
                 return True
         if parts[-1] in vocabulary.summary_words:
             return any(part in vocabulary.summary_verbs for part in parts[:-1])
-        return name in MODEL_CALLS and self._asks_for_summary(call.args)
+        return names_model_call(name) and self.asks_for_summary(call.args)
 
-    def _asks_for_summary(self, args: Sequence[cst.Arg]) -> bool:
+    def asks_for_summary(self, args: Sequence[cst.Arg]) -> bool:
         """A prompt argument asks for a summary: a string in it says so (`f"Summarize: {text}"`,
         `HumanMessage(content="Condense ...")`), or it uses a module constant whose value does
         (`SUMMARY_PROMPT.format(text=...)`)."""

@@ -54,9 +54,24 @@ STORE_WORDS = frozenset({"store", "docstore", "vectorstore", "index", "collectio
 
 
 def is_store_delete(call_method: str, keywords: Iterable[str]) -> bool:
-    """A store's delete of spans by id whatever the store: a method of `STORE_DELETE_METHODS`, or
-    `delete(ids=...)` (a plain `delete` on a store is judged by the caller: `PLAIN_DELETES`)."""
-    return call_method in STORE_DELETE_METHODS or (call_method in PLAIN_DELETES and "ids" in keywords)
+    """A store's delete of spans by id whatever the store: a method of `STORE_DELETE_METHODS`,
+    `delete(ids=...)` (a plain `delete` on a store is judged by the caller: `PLAIN_DELETES`), or a
+    delete named for what a store keeps, told its id (`delete_memory(memory_id=...)`,
+    `delete_user_memory(memory_id=m.memory_id, user_id=u)`, `remove_message(message_id=...)`)."""
+    if call_method in STORE_DELETE_METHODS or (call_method in PLAIN_DELETES and "ids" in keywords):
+        return True
+    parts = name_parts(call_method)
+    return len(parts) >= 2 and parts[0] in _DELETE_VERBS and parts[-1] in _STORED_NOUNS and any(
+        name_parts(k)[-1:] == ["id"] and name_parts(k)[0] in _STORED_NOUNS for k in keywords
+    )
+
+
+_DELETE_VERBS = frozenset({"delete", "adelete", "remove", "aremove"})
+# What a store keeps, by the last word of its delete method (`delete_user_memory`) and its id keyword (`memory_id`).
+_STORED_NOUNS = frozenset({
+    "memory", "memories", "document", "documents", "doc", "docs", "node", "nodes", "message", "messages",
+    "passage", "passages", "chunk", "chunks", "span", "spans", "block", "blocks",
+})
 
 
 # Attributes under which a log object keeps its entries: `audit_log.entries`.
@@ -66,12 +81,19 @@ MODEL_CALLS = frozenset(
     {"complete", "acomplete", "invoke", "ainvoke", "run", "arun", "generate", "agenerate", "chat", "achat",
      "predict", "apredict", "create", "acreate", "call", "acall"}
 )
+
+
+def names_model_call(name: str | None) -> bool:
+    """`complete`, `ainvoke`, or a private one of them (`self._generate(prompt)`): a call that may run a model."""
+    return bool(name) and name.lstrip("_") in MODEL_CALLS
+
+
 # Word parts of a receiver that is a model or a model's client: `self.model.invoke(...)`, `llm.complete(...)`,
 # `client.chat.completions.create(...)`. What such a call returns is the model's new reply.
-MODEL_RECEIVER_WORDS = frozenset({"model", "models", "llm", "llms", "lm", "client", "chain", "completions", "runnable"})
+MODEL_RECEIVER_WORDS = frozenset({"model", "models", "llm", "llms", "lm", "client", "chain", "completions", "runnable", "agent"})
 # Fields of a span that hold a mapping of extra facts about it (`doc.metadata`, `msg.additional_kwargs`):
 # a version or hash kept under one of its keys (`node.metadata["span_version"]`) tracks the content.
-METADATA_FIELDS = frozenset({"metadata", "meta", "additional_kwargs", "extra_info"})
+METADATA_FIELDS = frozenset({"metadata", "meta", "meta_data", "custom_metadata", "additional_kwargs", "extra_info"})
 # Word parts of a name that make it a configuration (`self.settings`, `cfg`, `AgentSettings`): its
 # numbers are limits chosen by a person, not positions computed from a span.
 CONFIG_WORDS = frozenset({"settings", "config", "configuration", "cfg", "conf", "options", "opts", "preferences"})
@@ -118,12 +140,12 @@ def derived_family(name: str) -> str:
 
 def is_derived_field(name: str, vocabulary: Vocabulary) -> bool:
     """A field holding something computed from the content: a derived field of the vocabulary
-    (`embedding`, `offsets`), or a name ending in one of its one-word fields or their plural
-    (`token_offsets`, `chunk_embeddings`, `text_vector`)."""
+    (`embedding`, `offsets`), a name ending in one of its one-word fields or their plural
+    (`token_offsets`, `chunk_embeddings`, `text_vector`), or the spans of a text unit (`sentence_spans`)."""
     if name in vocabulary.derived_fields:
         return True
     parts = name_parts(name)
-    return len(parts) > 1 and parts[-1] in derived_endings(vocabulary)
+    return len(parts) > 1 and (parts[-1] in derived_endings(vocabulary) or (parts[-1] == "spans" and parts[-2] in _TEXT_UNITS))
 
 
 # Word parts of attributes and keys that hold offsets into a text.
@@ -171,7 +193,7 @@ def derived_endings(vocabulary: Vocabulary) -> frozenset[str]:
 
 # Nouns that name a summary in a prompt's prose (`Write a five-line news digest`), not in identifiers,
 # where `digest` is a hash.
-SUMMARY_PROSE_NOUNS = ("digest", "recap", "synopsis")
+SUMMARY_PROSE_NOUNS = ("digest", "digests", "recap", "recaps", "synopsis", "synopses")
 
 
 @lru_cache(maxsize=8)

@@ -52,6 +52,9 @@ ROW_NOUNS = frozenset({"row"})
 ENVELOPE_NOUNS = frozenset({"request", "payload"}) | CONFIG_WORDS
 # Last words of a class name that make a class with an id and a text field something other than a span.
 NOT_SPAN_NOUNS = UI_NOUNS | ROW_NOUNS | ENVELOPE_NOUNS
+# Word parts of a class name, anywhere in it, that make a class with no span noun a screen element or
+# configuration authored by a person (`MenuItem`, `PromptPreset`, `ReplyTemplate`): not a span.
+SCREEN_OR_CONFIG_PARTS = UI_NOUNS | CONFIG_WORDS | frozenset({"preset", "profile", "template"})
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
@@ -146,7 +149,8 @@ class SpanClass:
         a screen element, a database row, what crosses an API or a configuration (`MessageBubble`,
         `TicketPanel`, `TicketRow`, `IngestRequest`, `AgentSettings`) is not; without
         a span noun either, nor is one that extends a library class (a widget, an exception), maps a
-        database table or is placed on a screen (two layout fields: `Label(id, text, x, y)`); nor is one
+        database table, is placed on a screen (two layout fields: `Label(id, text, x, y)`) or is named
+        as a screen element or a configuration anywhere in its name (`MenuItem`, `PromptPreset`); nor is one
         the configuration exempts (`vocabulary.not_span_classes`)."""
         tracked = bool(self.version_fields or self.hash_fields)
         if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters or (tracked and self.holds_content))):
@@ -157,7 +161,7 @@ class SpanClass:
             return False  # `MessageBubble`, `MessageRequest`: the span noun only says what it shows or carries
         if self.named_like_span:
             return True
-        if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2:
+        if self.foreign_base or self.table_row or len(self.fields & LAYOUT_FIELDS) >= 2 or set(parts) & SCREEN_OR_CONFIG_PARTS:
             return False
         return (self.is_record and self.strong_content) or self.own_content
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from spanlint.rules import flow, sql
+from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, dotted_name, root_name, string_key, string_value
 from spanlint.rules.base import FileContext, ScopedRule
 from spanlint.rules.libcst_backend import cst
@@ -376,7 +377,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if any(f in fields and root_name(fields[f]) != source.value for f in built.id_fields):
             return  # an id of its own as well (`PassageRecord(passage_id=pid, span_id=span.span_id, ...)`): a new object
         value = fields[field]
-        carried = value.args[0].value if isinstance(value, cst.Call) and callee_name(value) == "str" and len(value.args) == 1 else value
+        carried = _uncopied(value)
         if isinstance(carried, cst.Attribute) and isinstance(carried.value, cst.Name) and carried.value.value == source.value:
             return
         if any(self._reads_content(value, source.value, f, 3) for f in self.content_fields):
@@ -815,6 +816,23 @@ class ContentWritePrefilter(Prefilter):
         return isinstance(node, ast.Attribute) and node.attr in self.fields
 
 
+# Methods returning an unchanged copy of their object when given nothing (or only `deep=`).
+_PLAIN_COPIES = frozenset({"copy", "model_copy", "clone", "deepcopy"})
+
+
+def _uncopied(value: cst.BaseExpression) -> cst.BaseExpression:
+    """What `str(x)`, `deepcopy(x)` or `x.model_copy(deep=True)` makes a copy of, unchanged: `x`."""
+    if isinstance(value, cst.Call):
+        func = value.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _PLAIN_COPIES and all(
+            a.keyword is not None and a.keyword.value == "deep" for a in value.args
+        ):
+            return func.value
+        if callee_name(value) in ("str", "copy", "deepcopy") and len(value.args) == 1:
+            return value.args[0].value
+    return value
+
+
 def _exempt_definition(function: FunctionNode) -> bool:
     """`_exempt_function` on the standard `ast` tree."""
     if function.name in CONSTRUCTORS:
@@ -1049,7 +1067,11 @@ class RewriteRule(ScopedRule):
         the metadata it is given holds one (`Document(id=doc.id, ..., metadata={**doc.metadata, HASH_KEY: h})`,
         or a local given the key before)."""
         assert self.function is not None
-        code = self.context.module.code_for_node
+        module_code = self.context.module.code_for_node
+        aliases = ContainerAliases.of(self.function, self.context.analysis.memo)
+
+        def code(node: cst.BaseExpression) -> str:  # `meta = doc.metadata; meta[VERSION_KEY] = v` sets `doc.metadata`'s
+            return module_code(aliases.resolve(node))
 
         def sets(node: cst.CSTNode, small: cst.BaseSmallStatement | None, owner: str) -> bool:
             if isinstance(node, cst.Subscript) and len(node.slice) == 1 and code(node.value) == owner:

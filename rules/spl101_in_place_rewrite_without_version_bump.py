@@ -143,6 +143,20 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def convert(span: Span) -> Span:\n"
             "    return Span(span_id=span.span_id, content=span.content, version=span.version)\n"
         ),
+        # The version is bumped through a local alias of the document's metadata (Agno's `meta_data`).
+        Valid(
+            "from agno.knowledge.document import Document\n\n"
+            "def reembed(doc: Document, new_text: str) -> Document:\n    meta = doc.meta_data\n"
+            "    meta['version'] = int(meta.get('version', 0)) + 1\n    doc.content = new_text\n    return doc\n\n"
+            "def stamp(doc: Document) -> None:\n    doc.meta_data['version'] = 1\n",
+        ),
+        # A memory entry built from an event, its content an unchanged copy of the event's: not a rewrite.
+        Valid(
+            "from pydantic import BaseModel\n\nclass Event(BaseModel):\n    id: str\n    content: str\n    version: int = 0\n\n"
+            "class MemoryEntry(BaseModel):\n    id: str\n    content: str\n    version: int = 0\n\n"
+            "def remember(events: list[Event], bucket: dict) -> None:\n    for event in events:\n"
+            "        bucket[event.id] = MemoryEntry(id=event.id, content=event.content.model_copy(deep=True))\n",
+        ),
     ]
     invalid = [
         # A copy with new content handed back to the store that files it under its id.
@@ -273,6 +287,19 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def shorten(span: Span) -> Span:\n"
             "    return Span(span_id=span.span_id, content=span.content[:100], version=span.version)\n",
             line=10, column=5, message="`span.content` replaced by a copy under the same id without a new version",
+        ),
+        # A service the caller builds, rewriting a span it looks up by id in the buffer it holds: the
+        # buffer's span is the one every id-keyed artifact describes.
+        Invalid(
+            "from dataclasses import dataclass, field, replace\n\n@dataclass\nclass Span:\n    span_id: str\n"
+            "    content: str\n    version: int = 0\n\nclass Buffer:\n    def __init__(self):\n"
+            "        self._spans: dict[str, Span] = {}\n\n    def get(self, span_id: str) -> Span:\n"
+            "        return self._spans[span_id]\n\n    def put(self, span: Span) -> None:\n"
+            "        self._spans[span.span_id] = span\n\n@dataclass\nclass Service:\n"
+            "    buffer: Buffer = field(default_factory=Buffer)\n\n    def redact(self, span_id: str) -> None:\n"
+            "        span = self.buffer.get(span_id)\n        span.content = scrub(span.content)\n\n"
+            "def main() -> None:\n    service = Service()\n    service.redact('s1')\n",
+            line=25, column=9, message="`span.content` rewritten in place without bumping `span.version`",
         ),
     ]
 

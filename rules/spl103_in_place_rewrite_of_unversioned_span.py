@@ -165,6 +165,15 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "        msg = Message(id='a1', content=text)\n        msg.content = text.strip()\n"
             "        self.window.append(msg)\n        return msg\n"
         ),
+        # A menu entry and a prompt preset: screen and configuration text a person wrote, not spans.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass MenuItem:\n    id: str\n    text: str\n\n"
+            "@dataclass\nclass PromptPreset:\n    id: str\n    title: str\n    text: str\n\n"
+            "def fit(items: list[MenuItem], width: int) -> None:\n    for item in items:\n"
+            "        item.text = item.text[:width]\n\n"
+            "def override(presets: dict[str, PromptPreset], preset_id: str, text: str) -> None:\n"
+            "    presets[preset_id].text = text\n",
+        ),
     ]
     invalid = [
         # A graph node handing back copies under the same ids: LangGraph's `add_messages` swaps them in by id.
@@ -270,6 +279,15 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "        msg.content = text.strip()\n        return msg\n",
             line=12, column=9,
             message="`msg.content` rewritten in place; `Message` keeps its `id` and has no version or hash",
+        ),
+        # The messages of a run, read through `or []` (the list may be None).
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Message:\n    id: str\n    content: str\n\n"
+            "@dataclass\nclass RunOutput:\n    messages: list[Message] | None = None\n\n"
+            "def scrub(run_output: RunOutput) -> None:\n    for m in run_output.messages or []:\n"
+            "        m.content = redact(m.content)\n",
+            line=14, column=9,
+            message="`m.content` rewritten in place; `Message` keeps its `id` and has no version or hash",
         ),
     ]
 

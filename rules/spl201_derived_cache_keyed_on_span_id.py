@@ -48,12 +48,12 @@ def _ast_mapping_name(mapping: ast.Attribute | ast.Name) -> str:
 
 class CacheKeyPrefilter(Prefilter):
     """A cache-named mapping read or written under a key that may be an id, a dict comprehension
-    keyed on an id-ish value, a cache-decorated function taking an id-ish parameter, or a write into
+    keyed on an id-ish value (assigned or returned), a cache-decorated function taking an id-ish parameter, or a write into
     an attribute mapping, a global or a closure's mapping the function tested for the key (`if bid not
     in self.rendered:`, or `n = self.counts.get(k)`, `n = seen.get(k)`: filled once)."""
 
     shape = "cache-keyed-on-id"
-    statements = (*FUNCTIONS, *ASSIGNMENTS, ast.If)
+    statements = (*FUNCTIONS, *ASSIGNMENTS, ast.If, ast.Return)
     expressions = (ast.Call, ast.Subscript, ast.Compare)
 
     def __init__(self, scan) -> None:  # type: ignore[no-untyped-def]
@@ -371,6 +371,10 @@ No fix: the right key depends on what the span carries (a version, a content has
             "            self._by_id[msg.id] = msg\n"
             "        return self._queues[msg.id]\n"
         ),
+        # A mapping made for one use and returned by a function not named for a cache.
+        Valid(
+            "def sentence_map(spans):\n    return {span.span_id: sentence_bounds(span.content) for span in spans}\n",
+        ),
     ]
     invalid = [
         # The embedding awaited into a local first, for a span whose class the code declares.
@@ -564,6 +568,23 @@ No fix: the right key depends on what the span carries (a version, a content has
             "        return self._sentences[node.node_id]\n",
             line=4, column=29, message="`self._sentences` holds an artifact derived from span content keyed on the span id `node.node_id` alone",
         ),
+        # The key is the document's id, with a fallback when it has none.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Document:\n    content: str\n"
+            "    id: str | None = None\n    name: str | None = None\n\n"
+            "class Embeddings:\n    def __init__(self, embedder):\n        self._embedder = embedder\n"
+            "        self._vectors: dict[str, list[float]] = {}\n\n    def vector_for(self, doc: Document):\n"
+            "        doc_id = doc.id or doc.name or ''\n"
+            "        self._vectors[doc_id] = self._embedder.get_embedding(doc.content)\n",
+            line=16, column=23,
+            message="`self._vectors` holds an artifact derived from span content keyed on the span id `doc_id` alone",
+        ),
+        # A function named for a cache builds one keyed on the span id alone, for its caller to keep.
+        Invalid(
+            "def build_offset_cache(spans):\n    return {span.span_id: sentence_bounds(span.content) for span in spans}\n",
+            line=2, column=13,
+            message="`dict comprehension` holds an artifact derived from span content keyed on the span id `span.span_id` alone",
+        ),
     ]
 
     @classmethod
@@ -613,6 +634,14 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
         self._written_to(node.target, node.value)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        """`def build_offset_cache(spans): return {s.span_id: bounds(s.text) for s in spans}`: a function named
+        for a cache hands its caller one to keep."""
+        if isinstance(node.value, cst.DictComp) and self._frames[-1] is not None and self.facts is not None and (
+            self._cache_words.intersection(name_parts(self.facts.node.name.value))
+        ):
+            self._comprehension(node.value)
 
     def visit_For(self, node: cst.For) -> None:
         frame = self._frames[-1]
@@ -1177,7 +1206,10 @@ def _mapping_name(mapping: cst.BaseExpression) -> str | None:
 
 
 def _fallback_id(expr: cst.BaseExpression) -> cst.BaseExpression | None:
-    """`d.id` for `d.meta.get("source_id", d.id)`: a lookup of an id-named key falling back to an id."""
+    """`d.id` for `d.meta.get("source_id", d.id)`: a lookup of an id-named key falling back to an id; for
+    `d.id or d.name or ""`, the id the others stand in for when it is empty."""
+    if isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, cst.Or):
+        return _fallback_id(expr.left) or expr.left
     if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get"):
         return None
     if len(expr.args) != 2:

@@ -17,7 +17,8 @@ from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.project import NOT_SPAN_NOUNS
 from spanlint.rules.names import (
-    CONFIG_WORDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts, summarize_request,
+    CONFIG_WORDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts,
+    names_model_call, summarize_request,
     summary_noun_request,
 )
 from spanlint.rules.prescan import (
@@ -78,7 +79,7 @@ class SummarizeCallPrefilter(Prefilter):
         name = last_name(node)
         if not name:
             return
-        if self._summarizes(name) or (name in MODEL_CALLS and (
+        if self._summarizes(name) or (names_model_call(name) and (
             self.walks_whole(scope) or any(self._asks_for_summary(arg) for arg in (*node.args, *node.keywords))
             or any(self._fills_summary_slot(arg) for arg in node.args)
         )):
@@ -112,7 +113,7 @@ class SummarizeCallPrefilter(Prefilter):
                 passes_prompt = scope.node.name in self.prompted
                 for node in walk(scope.node):
                     if isinstance(node, ast.Call) and (
-                        last_name(node) in self.helpers or (passes_prompt and last_name(node) in MODEL_CALLS)
+                        last_name(node) in self.helpers or (passes_prompt and names_model_call(last_name(node)))
                     ):
                         self.mark(node)
 
@@ -472,6 +473,12 @@ No fix: what to record as lineage is the caller's decision.
             "        text = await self.summarize([store.get(i).text for i in self.current.source_ids])\n"
             "        self.current = SummaryRecord(\"s2\", text)\n        return self.current\n"
         ),
+        # The summaries are left out of what is summarized.
+        Valid(
+            "def digest(buffer, model):\n    sources = [s for s in buffer.live() if s.kind != 'summary']\n"
+            "    text = summarize(model, '\\n'.join(s.content for s in sources))\n"
+            "    return Span(span_id=new_id(), content=text, kind='summary')\n",
+        ),
     ]
     invalid = [
         # The running summary read with `.get`, through a prompt constant written over several lines.
@@ -729,6 +736,32 @@ No fix: what to record as lineage is the caller's decision.
             line=19, column=22,
             message="`_complete(...)` summarizes a summary (`rec.text`) and the chain is not recorded",
         ),
+        # The summaries of the buffer, selected by their kind, merged into a new one with no sources.
+        Invalid(
+            "def merge_summaries(buffer, model):\n    prior = [s for s in buffer.live() if s.produced_by == 'summary']\n"
+            "    text = summarize(model, '\\n'.join(s.content for s in prior))\n"
+            "    return Span(span_id=new_id(), content=text, produced_by='summary')\n",
+            line=3, column=12,
+            message="`summarize(...)` summarizes a summary (`prior` holds an earlier summary) and the chain is not recorded",
+        ),
+        # A rolling summary in the session state, updated by a text generator the object was given.
+        Invalid(
+            "class RollingSummary:\n    KEY = 'rolling_summary'\n\n    def __init__(self, generate):\n"
+            "        self._generate = generate\n\n    async def update(self, state, transcript):\n"
+            "        previous = state.get(self.KEY, '')\n"
+            "        prompt = f'Update the running summary.\\n\\nSummary so far:\\n{previous}\\n\\nNew turns:\\n{transcript}'\n"
+            "        state[self.KEY] = await self._generate(prompt)\n",
+            line=10, column=33,
+            message="`_generate(...)` summarizes a summary (`state[self.KEY]` is overwritten with its own summary) and the chain is not recorded",
+        ),
+        # Each pass condenses the last pass's output, through a helper that runs the agent.
+        Invalid(
+            "def _ask(agent, prompt):\n    return agent.run(prompt).content\n\n"
+            "def condense(agent, text, passes=3):\n    current = text\n    for _ in range(passes):\n"
+            "        current = _ask(agent, f'Condense this into fewer words:\\n\\n{current}')\n    return current\n",
+            line=7, column=19,
+            message="`_ask(...)` summarizes a summary (`current` holds an earlier summary) and the chain is not recorded",
+        ),
     ]
 
     @classmethod
@@ -851,7 +884,7 @@ No fix: what to record as lineage is the caller's decision.
             scope.unlinked.add(name)
         self._collects_summaries(node)
         summarizes = self.context.analysis.is_summarize_call(node) or self._calls_summarizing_helper(node)
-        if not summarizes and name not in MODEL_CALLS and not self._calls_model_helper(node):
+        if not summarizes and not names_model_call(name) and not self._calls_model_helper(node):
             return
         inputs = _Inputs()
         for arg in node.args:
@@ -875,6 +908,12 @@ No fix: what to record as lineage is the caller's decision.
         scope.calls.append(
             _Call(node, self._order, tuple(self._stack[-1].loops), inputs, prompted=not summarizes, receiver=receiver)
         )
+
+    def _produces_summary(self, call: cst.Call) -> bool:
+        """A summarize call, or a call of a model helper of this module given a prompt asking for a
+        summary (`_ask(agent, f"Condense this: {text}")`)."""
+        analysis = self.context.analysis
+        return analysis.is_summarize_call(call) or (self._calls_model_helper(call) and analysis.asks_for_summary(call.args))
 
     def _calls_summarizing_helper(self, call: cst.Call) -> bool:
         """`self._complete(body)`, `_complete(body)`: a call of a function or method of this module that
@@ -1002,8 +1041,8 @@ No fix: what to record as lineage is the caller's decision.
             written = target.attr.value if isinstance(target, cst.Attribute) else string_key(target)
             if written and self._is_lineage_name(written):
                 scope.tracking.append(target)
-        call = _summarize_value(value, self.context.analysis.is_summarize_call)
-        stored = call if call is not None else _summary_stored_in(value, self.context.analysis.is_summarize_call)
+        call = _summarize_value(value, self._produces_summary)
+        stored = call if call is not None else _summary_stored_in(value, self._produces_summary)
         held = self._held_call(scope, value)
         if stored is None:
             stored = held
@@ -1230,6 +1269,8 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
             self._scan(expr.elt, inputs)
             self._scan(expr.for_in.iter, inputs)
+            if any(self._selects_summary(condition.test) for condition in expr.for_in.ifs):
+                inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
         elif isinstance(expr, cst.StarredElement):
             self._scan(expr.value, inputs)
 
@@ -1307,6 +1348,23 @@ No fix: what to record as lineage is the caller's decision.
             isinstance(node, cst.SimpleString) and (text := string_value(node)) is not None
             and _KEYWORD.fullmatch(text) is not None and says(text)
             for arg in call.args for node in traversal.descendants(arg.value)
+        )
+
+    def _selects_summary(self, condition: cst.BaseExpression) -> bool:
+        """A comprehension's condition keeping the summaries: a kind equal to a word saying summary or
+        naming one in prose (`s.produced_by == "summary"`, `m.metadata.get("kind") in ("digest", "recap")`)."""
+        if isinstance(condition, cst.BooleanOperation):
+            return self._selects_summary(condition.left) or self._selects_summary(condition.right)
+        if not isinstance(condition, cst.Comparison):
+            return False
+        says = self.context.analysis.says_summary
+        return any(
+            isinstance(target.operator, (cst.Equal, cst.In)) and any(
+                isinstance(node, cst.SimpleString) and (text := string_value(node)) is not None
+                and _KEYWORD.fullmatch(text) is not None and (says(text) or text.lower() in SUMMARY_PROSE_NOUNS)
+                for side in (condition.left, target.comparator) for node in traversal.descendants(side)
+            )
+            for target in condition.comparisons
         )
 
     def _scan_slots(self, slots: cst.Dict, inputs: _Inputs) -> None:

@@ -172,7 +172,7 @@ class PrunePrefilter(RemovalPrefilter):
     """A removing method called on a name, attribute or item, `del x[...]`, a filtering rewrite or
     slice assigned to an attribute or item, a filtered local written back, a tombstone written
     into a content field or a tombstone flag set, a LangGraph `RemoveMessage(...)`, a `delete` method
-    called, or a call of a function named for pruning (a helper of the project may prune what it is
+    or a store's delete by id (`is_store_delete`) called, or a call of a function named for pruning (a helper of the project may prune what it is
     given)."""
 
     shape = "removal"
@@ -199,6 +199,10 @@ class PrunePrefilter(RemovalPrefilter):
             isinstance(a, ast.Attribute) and a.attr in self.vocabulary.record_methods for a in getattr(node, "args", ())
         ):
             self.mark(node)  # `asyncio.to_thread(self.log.record, ...)`: a method recording for its callers
+        elif scope.node is not None and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+            is_store_delete(node.func.attr, [k.arg for k in node.keywords if k.arg])
+        ):
+            self.mark(node)  # `memory_service.delete_memory(memory_id=m.id)`
 
     def _is_tombstone_write(self, target: ast.Attribute | ast.Subscript, value: ast.expr) -> bool:
         """`span.content = "[pruned]"`, `turn["content"] = TOMBSTONE`."""
@@ -512,6 +516,12 @@ No fix: the rationale is the author's to write.
             "            del self.spans[sid]\n"
             "        return over\n"
         ),
+        # The memory service's delete, recorded first.
+        Valid(
+            "async def forget(memory_service, log, *, user_id, stale):\n"
+            "    log.record(action='forget', span_ids=[m.id for m in stale], rationale='contradicted')\n"
+            "    for memory in stale:\n        await memory_service.delete_memory(user_id=user_id, memory_id=memory.id)\n",
+        ),
     ]
     invalid = [
         Invalid(
@@ -743,6 +753,16 @@ No fix: the rationale is the author's to write.
             '        self.decisions.record("compact", removed, "over budget")\n'
             "        return removed\n",
             line=14, column=50, message="`self.store.spans` pruned before the rationale is recorded in a decision log",
+        ),
+        # A memory service's delete named for what it keeps, told the memory's id, before the record.
+        Invalid(
+            "async def forget_contradicted(memory_service, log, *, user_id, found):\n"
+            "    contradicted = [m for m in found if m.custom_metadata.get('status') == 'contradicted']\n"
+            "    for memory in contradicted:\n"
+            "        await memory_service.delete_memory(user_id=user_id, memory_id=memory.id)\n"
+            "    log.record(action='forget', span_ids=[m.id for m in contradicted], rationale='contradicted')\n",
+            line=4, column=15,
+            message="`memory_service` pruned before the rationale is recorded in a decision log",
         ),
     ]
 

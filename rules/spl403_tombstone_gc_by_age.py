@@ -21,7 +21,7 @@ from spanlint.rules.evidence import (
 )
 from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules import sql
+from spanlint.rules import sql, traversal
 from spanlint.rules.names import STORE_DELETE_METHODS
 from spanlint.rules.prescan import Scope
 from runtime_guard.vocabulary import Vocabulary
@@ -196,6 +196,11 @@ No fix: which holders exist is specific to the application.
             "    for sid in [s for s, t in sessions.items() if now - t.last_seen > ttl]:\n"
             "        sessions.drop(sid)\n"
         ),
+        # Finished jobs purged by age beside a call to a tombstone sweep (judged in its own function).
+        Valid(
+            "def maintain(self):\n    sweep_unheld_tombstones(self.buffer, self.log, self.settings.tombstone_ttl_s)\n"
+            "    self.jobs.purge_finished(self.settings.job_ttl_s)\n",
+        ),
     ]
     invalid = [
         Invalid(
@@ -298,8 +303,8 @@ No fix: which holders exist is specific to the application.
         code = self.context.module.code_for_node
         vocabulary = self.context.vocabulary
         number = next((i for i, selected in enumerate(function.selected) if selected), None)
-        if number is None:  # no condition names tombstones: the function, and what it drops from, must
-            text = code(node)
+        if number is None:  # no condition names tombstones: the removal and what it is given, or the function's name, must
+            text = _removal_text(node, function.removals, code)
             if _names_tombstones(text, vocabulary) or (
                 _tombstone_key_text(vocabulary).search(text) is not None
                 and any(is_span_container(c, self.context.analysis, self.facts) for c in function.containers)
@@ -483,6 +488,31 @@ def _exits(body: cst.BaseSuite) -> bool:
 
 
 _TOMBSTONE_KEY_TEXT: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _removal_text(node: cst.FunctionDef, removals: list[cst.CSTNode], code) -> str:  # type: ignore[no-untyped-def]
+    """The function's name, its removals, and the statements binding the locals they read
+    (`old = store.filter_documents(... "meta.deleted_at" ...)` for `store.delete_documents(old)`): not a
+    tombstone sweep the function calls elsewhere (`sweep_tombstones(buffer)` beside `jobs.purge(ttl)`)."""
+    bindings = [s for s in traversal.descendants(node.body) if isinstance(s, (cst.Assign, cst.AnnAssign, cst.For))]
+    read = _names_read(removals)
+    binding: list[cst.CSTNode] = []
+    while True:  # the statements binding what is read, then what those read, ...
+        more = [s for s in bindings if s not in binding and _names_read(_bound_targets(s)) & read]
+        if not more:
+            return "\n".join([node.name.value, *map(code, removals), *map(code, binding)])
+        binding += more
+        read |= _names_read(more)
+
+
+def _names_read(nodes: list[cst.CSTNode]) -> set[str]:
+    return {n.value for node in nodes for n in traversal.descendants(node) if isinstance(n, cst.Name)}
+
+
+def _bound_targets(statement: cst.Assign | cst.AnnAssign | cst.For) -> list[cst.BaseExpression]:
+    if isinstance(statement, cst.Assign):
+        return [t.target for t in statement.targets]
+    return [statement.target]
 
 
 def _tombstone_key_text(vocabulary: Vocabulary) -> re.Pattern[str]:
