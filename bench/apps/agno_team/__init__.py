@@ -1,0 +1,3 @@
+"""Context-managed research team built on Agno."""
+
+__version__ = "0.3.0"
