@@ -636,6 +636,26 @@ class SpanAnalysis:
             owner = self.known_class(receiver, facts)
         return owner is not None and self.project.returns_new(name, owner, "")
 
+    def holder_of(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> tuple[cst.BaseExpression, SpanClass, str] | None:
+        """For `span.message`, where `span`'s class has an id and no content field of its own but keeps its
+        content in that message-like field (`TurnSpan(span_id, message: ChatMessage, version, ...)`, CAMEL's
+        `MemoryRecord(uuid, message: BaseMessage, extra_info)`): the span, its class and the field. Not a
+        wrapper of a span that tracks nothing itself (`NodeWithScore.node`)."""
+        if not isinstance(expr, cst.Attribute):
+            return None
+        holder, field = expr.value, expr.attr.value
+        known = self.known_class(holder, facts)
+        if known is None or known.content_fields or not known.id_fields:
+            return None
+        held = known.field_type(field)
+        parts = name_parts(held) if held else []
+        if not parts or not self.is_span_name(parts[-1]):
+            return None
+        inner = self.member_class(known, held)
+        if inner is not None and inner.is_span and not (known.version_fields or known.hash_fields):
+            return None  # `n.node` of a `NodeWithScore`: a span of its own, which the holder does not track
+        return holder, known, field
+
     def element_class(self, expr: cst.BaseExpression, facts: FunctionFacts | None, method: str = "__iter__") -> SpanClass | None:
         """The class of what is read out of `expr` by `method` (`__iter__` for a loop, `__getitem__` for
         `expr[k]`, `get`...), when the code says which.

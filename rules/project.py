@@ -51,10 +51,15 @@ ROW_NOUNS = frozenset({"row"})
 # configuration (`AgentSettings`): not a span.
 ENVELOPE_NOUNS = frozenset({"request", "payload"}) | CONFIG_WORDS
 # Last words of a class name that make a class with an id and a text field something other than a span.
-NOT_SPAN_NOUNS = UI_NOUNS | ROW_NOUNS | ENVELOPE_NOUNS
+# Last words of a class name that make it an actor holding a conversation (`Agent`, `ChatAgent`): its
+# messages are spans, it is not one.
+ACTOR_NOUNS = frozenset({"agent", "agents"})
+NOT_SPAN_NOUNS = UI_NOUNS | ROW_NOUNS | ENVELOPE_NOUNS | ACTOR_NOUNS
 # Word parts of a class name, anywhere in it, that make a class with no span noun a screen element or
 # configuration authored by a person (`MenuItem`, `PromptPreset`, `ReplyTemplate`): not a span.
 SCREEN_OR_CONFIG_PARTS = UI_NOUNS | CONFIG_WORDS | frozenset({"preset", "profile", "template"})
+# Fields that are a class's own identity when it declares no id field of the vocabulary's.
+OWN_IDENTITY_FIELDS = ("uuid", "uid")
 # Methods that make a class a container of other objects.
 CONTAINER_METHODS = frozenset({"__iter__", "__getitem__", "get", "values"})
 # Class-level calls that map a field to a database column or relation (SQLAlchemy, Flask-SQLAlchemy).
@@ -512,6 +517,8 @@ class ProjectIndex:
         id_fields = tuple(f for f in vocabulary.id_fields if f in fields_) + (
             _own_id_fields(name, fields_, vocabulary, tracked=tracked) or named_id
         )
+        if not id_fields:  # an identity it declares itself under its usual name (CAMEL's `MemoryRecord.uuid`)
+            id_fields = tuple(f for f in OWN_IDENTITY_FIELDS if f in facts.declared)[:1]
         in_metadata = not id_fields
         if in_metadata:  # its id lives in its metadata (Haystack's `ChatMessage.meta`)
             id_fields = tuple(sorted(k for k in self.metadata_ids if k.partition("[")[0] in fields_))[:1]

@@ -155,6 +155,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         self._publish(node)
         self._collect_copy(node)
         self._copy_put_back(node)
+        self._copies_updated(node)
         called = dotted_name(func) or ""
         args = node.args
         if (called == "setattr" or called.endswith(".__setattr__")) and len(args) >= 3:
@@ -182,18 +183,15 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
     def _held_in(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, SpanClass, str] | None:
         """`span.message` (or `msg` bound to it), where `span`'s class keeps its content in a message-like
         field (`TurnSpan(span_id, message: ChatMessage, version, content_hash)`) and tracks it with a
-        version or hash: the span, its class and that field."""
+        version or hash, or has metadata that may (CAMEL's `MemoryRecord(uuid, message, extra_info)`): the
+        span, its class and that field."""
         if isinstance(owner, cst.Name) and isinstance(self._bound.get(owner.value), cst.Attribute):
             owner = self._bound[owner.value]
-        if not isinstance(owner, cst.Attribute):
+        held = self.analysis.holder_of(owner, self.facts)
+        if held is None:
             return None
-        holder, field = owner.value, owner.attr.value
-        known = self.analysis.known_class(holder, self.facts)
-        if known is None or known.content_fields or not known.id_fields or not (known.version_fields or known.hash_fields):
-            return None
-        held = known.field_type(field)
-        parts = name_parts(held) if held else []
-        return (holder, known, field) if parts and self.analysis.is_span_name(parts[-1]) else None
+        known = held[1]
+        return held if known.version_fields or known.hash_fields or not known.fields.isdisjoint(METADATA_FIELDS) else None
 
     def _part_of(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
         """For a part of a span's content (`part` in `for part in msg.content`, `msg.content[0]`, or a
@@ -296,6 +294,27 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
         if kept is not None:
             copied, field = kept
             self._add(copied, field, _new_fields(value)[field], copy=value)
+
+    def _copies_updated(self, call: cst.Call) -> None:
+        """`store.chunks.update({cid: replace(c, text=t) for cid, c in long.items()})`: copies with new content
+        put back, each under the key of the object it copies (its key in what the comprehension iterates)."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "update" and len(call.args) == 1):
+            return
+        comp = call.args[0].value
+        if not (isinstance(comp, cst.DictComp) and isinstance(comp.value, cst.Call) and comp.for_in.inner_for_in is None):
+            return
+        target, iterable = comp.for_in.target, comp.for_in.iter
+        if not (isinstance(target, cst.Tuple) and len(target.elements) == 2 and isinstance(iterable, cst.Call)
+                and isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items"):
+            return
+        key, item = (e.value for e in target.elements)
+        kept = self._keeps_id(comp.value)
+        if kept is None or not (isinstance(key, cst.Name) and isinstance(comp.key, cst.Name) and comp.key.value == key.value):
+            return
+        copied, field = kept
+        if isinstance(copied, cst.Name) and isinstance(item, cst.Name) and copied.value == item.value:
+            self._add(copied, field, _new_fields(comp.value)[field], copy=comp.value)
 
     def _collect_copy(self, call: cst.Call) -> None:
         """`updates.append(msg.model_copy(update={"content": clean}))` into a list the function started empty."""
@@ -746,8 +765,11 @@ class ContentWritePrefilter(Prefilter):
                 item_assignment = item_assignment or isinstance(node.value, (ast.Call, ast.Name, ast.Dict, ast.IfExp))
             elif isinstance(node, (ast.Call, ast.Dict)) and not new_content_copy:
                 new_content_copy = self._new_content_copy(node)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _KEYED_STORING_METHODS:
-                item_assignment = True  # `buffer.add(copy)` files it under its id, as `store[id] = copy` does
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+                node.func.attr in _KEYED_STORING_METHODS
+                or (node.func.attr == "update" and node.args and isinstance(node.args[0], ast.DictComp))
+            ):  # `buffer.add(copy)` files it under its id, as `store[id] = copy` and `store.update({k: copy ...})` do
+                item_assignment = True
         return new_content_copy and item_assignment
 
     def _is_write(self, node: ast.AST) -> bool:
@@ -958,8 +980,10 @@ class RewriteRule(ScopedRule):
     def visit_Call(self, node: cst.Call) -> None:
         if (callee_name(node) in COPY_CALLS and self._sets_content(node)) or rebuilt_source(node, self.vocabulary) is not None:
             self._copy_shape(0)
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _KEYED_STORING_METHODS:
-            self._copy_shape(1)  # `self._buffer.add(span.model_copy(update=...))`
+        if isinstance(node.func, cst.Attribute) and (node.func.attr.value in _KEYED_STORING_METHODS or (
+            node.func.attr.value == "update" and node.args and isinstance(node.args[0].value, cst.DictComp)
+        )):
+            self._copy_shape(1)  # `self._buffer.add(span.model_copy(update=...))`, `store.update({k: copy ...})`
         func = node.func
         if isinstance(func, cst.Name):
             if func.value == "setattr":
@@ -1044,12 +1068,18 @@ class RewriteRule(ScopedRule):
             memo[key] = (versions, tracking_words(self.vocabulary))
         return memo[key]
 
+    def tracks_in_metadata(self, span_class: SpanClass, kind: str | None = None) -> bool:
+        """`span_class` has a metadata field and the file keeps a `kind` ("version" or "hash"; None: either)
+        under its metadata keys (`doc.metadata[VERSION_KEY]`)."""
+        kinds = self.metadata_kinds()
+        return (kind in kinds if kind is not None else bool(kinds)) and not span_class.fields.isdisjoint(METADATA_FIELDS)
+
     def check_in_metadata(self, write: ContentWrite, kind: str, in_place: str, copied: str, advice: str) -> bool:
-        """For a span whose class has no field of `kind` ("version" or "hash") in a file that keeps one in
-        spans' metadata: report the write unless it updates it (`in_place` or `copied` says what is
+        """For a span whose class has no field of `kind` ("version" or "hash") but a metadata field, in a file
+        that keeps one in spans' metadata: report the write unless it updates it (`in_place` or `copied` says what is
         missing, `advice` what to do), and return True; else False, the rule's own check applies."""
         span_class = write.span_class
-        if span_class is None or kind not in self.metadata_kinds():
+        if span_class is None or not self.tracks_in_metadata(span_class, kind):
             return False
         if span_class.version_fields if kind == "version" else span_class.hash_fields:
             return False

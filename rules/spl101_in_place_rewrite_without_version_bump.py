@@ -301,6 +301,17 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def main() -> None:\n    service = Service()\n    service.redact('s1')\n",
             line=25, column=9, message="`span.content` rewritten in place without bumping `span.version`",
         ),
+        # A record holding its message, identified by its `uuid`, with its version kept in `extra_info`.
+        Invalid(
+            "from dataclasses import dataclass, field\nfrom uuid import UUID\n\n@dataclass\nclass BaseMessage:\n"
+            "    role_name: str\n    content: str\n\n@dataclass\nclass MemoryRecord:\n    message: BaseMessage\n"
+            "    uuid: UUID\n    extra_info: dict = field(default_factory=dict)\n\n"
+            "def redact(record: MemoryRecord) -> None:\n    record.message.content = scrub(record.message.content)\n"
+            "    record.extra_info['content_hash'] = digest(record.message.content)\n\n"
+            "def bump(record: MemoryRecord) -> None:\n    record.extra_info['version'] = '1'\n",
+            line=16, column=5,
+            message="`record.message` rewritten in place without bumping the version in its metadata",
+        ),
     ]
 
     def check_sql(self, write: SqlWrite, column: str) -> None:

@@ -174,6 +174,12 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "def override(presets: dict[str, PromptPreset], preset_id: str, text: str) -> None:\n"
             "    presets[preset_id].text = text\n",
         ),
+        # An agent keeps the conversation: its messages are the spans, it is not one.
+        Valid(
+            "from dataclasses import dataclass, field\n\n@dataclass\nclass Agent:\n    agent_id: str\n"
+            "    messages: list = field(default_factory=list)\n\n"
+            "def compact(agent: Agent, summary, keep: int) -> None:\n    agent.messages[2:-keep] = [summary]\n",
+        ),
     ]
     invalid = [
         # A graph node handing back copies under the same ids: LangGraph's `add_messages` swaps them in by id.
@@ -289,6 +295,14 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             line=14, column=9,
             message="`m.content` rewritten in place; `Message` keeps its `id` and has no version or hash",
         ),
+        # Copies with shorter text put back under their keys in one `update`.
+        Invalid(
+            "from dataclasses import dataclass, replace\n\n@dataclass\nclass KnowledgeChunk:\n    chunk_id: str\n    text: str\n\n"
+            "def compress(chunks: dict[str, KnowledgeChunk], limit: int) -> None:\n"
+            "    chunks.update({cid: replace(c, text=c.text[:limit]) for cid, c in chunks.items()})\n",
+            line=9, column=5,
+            message="`c.text` replaced by a copy under the same id; `KnowledgeChunk` keeps its `chunk_id` and has no version or hash",
+        ),
     ]
 
     def check(self, write: ContentWrite) -> None:
@@ -301,7 +315,7 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             return
         if copy_sets(write, span_class.id_fields):
             return  # a copy under a new id (`model_copy(update={"content": ..., "id": new_id()})`)
-        if self.metadata_kinds():
+        if self.tracks_in_metadata(span_class):
             return  # `doc.metadata[VERSION_KEY]`: the file keeps versions or hashes in metadata (SPL101, SPL102)
         field = f"`{span_class.id_fields[0]}`"
         self.report(

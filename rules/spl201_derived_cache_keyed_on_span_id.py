@@ -585,6 +585,17 @@ No fix: the right key depends on what the span carries (a version, a content has
             line=2, column=13,
             message="`dict comprehension` holds an artifact derived from span content keyed on the span id `span.span_id` alone",
         ),
+        # The key is what a helper reads as the record's id; the vector is of the message the record holds.
+        Invalid(
+            "from dataclasses import dataclass\nfrom uuid import UUID\n\n@dataclass\nclass BaseMessage:\n    content: str\n\n"
+            "@dataclass\nclass MemoryRecord:\n    message: BaseMessage\n    uuid: UUID\n\n"
+            "def record_id(record: MemoryRecord) -> str:\n    return str(record.uuid)\n\n"
+            "class EmbeddingCache:\n    def __init__(self, embedding):\n        self.embedding = embedding\n"
+            "        self._cache: dict[str, list[float]] = {}\n\n    def vector(self, record: MemoryRecord):\n"
+            "        sid = record_id(record)\n        self._cache[sid] = self.embedding.embed(record.message.content)\n",
+            line=23, column=21,
+            message="`self._cache` holds an artifact derived from span content keyed on the span id `sid` alone",
+        ),
     ]
 
     @classmethod
@@ -1018,8 +1029,8 @@ No fix: the right key depends on what the span carries (a version, a content has
             if resolved is not expr:
                 return self._is_span_id(resolved, spans)
             return self._names_span_id(expr.value)
-        if isinstance(expr, cst.Call) and len(expr.args) == 1 and self._names_span_id(callee_name(expr) or ""):
-            return self._is_span(expr.args[0].value, spans)  # `message_id(msg)`: a helper reading the span's id
+        if isinstance(expr, cst.Call) and len(expr.args) == 1 and name_parts(callee_name(expr) or "")[-1:] in (["id"], ["uid"], ["uuid"]):
+            return self._is_span(expr.args[0].value, spans)  # `message_id(msg)`, `record_id(rec)`: a helper reading its id
         if (read := metadata_read(expr)) is not None:  # `msg.meta[MESSAGE_ID_KEY]`
             owner, field = read
             known = self.context.analysis.known_class(owner, self.facts)
@@ -1057,13 +1068,14 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     def _is_span(self, expr: cst.BaseExpression, spans: set[str]) -> bool:
         """Span-like by name, container or class; here any class of the tree with an id and a content
-        field counts (`Fragment(id, text)`), since the key and the derived value already say span."""
+        field, or content it holds (`MemoryRecord(uuid, message)`), counts (`Fragment(id, text)`), since the
+        key and the derived value already say span."""
         if self._codes(expr) & spans:
             return True
         analysis = self.context.analysis
         for candidate in {expr, self._resolve(expr)}:
             known = analysis.known_class(candidate, self.facts)
-            if known is not None and known.id_fields and known.content_fields:
+            if known is not None and known.id_fields and (known.content_fields or known.holds_content):
                 return True
             if analysis.is_span_like(candidate, self.facts):
                 return True
@@ -1144,13 +1156,17 @@ No fix: the right key depends on what the span carries (a version, a content has
         return False
 
     def _is_owner(self, expr: cst.BaseExpression, owners: set[str]) -> bool:
-        """`expr` is a span: one of `owners` (by code) or span-like."""
+        """`expr` is a span: one of `owners` (by code) or span-like, or the record a span holds its content
+        in (`record.message` of CAMEL's `MemoryRecord`)."""
         if self._codes(expr) & owners:
             return True
         if isinstance(expr, cst.Name) and expr.value == "self":
             return False
         analysis = self.context.analysis
         expr = self._resolve(expr)
+        held = analysis.holder_of(expr, self.facts)
+        if held is not None:
+            return self._is_owner(held[0], owners)
         return analysis.is_span_like(expr, self.facts) and not analysis.is_span_container(expr, self.facts)
 
 

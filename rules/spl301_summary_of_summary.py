@@ -15,9 +15,9 @@ from spanlint.rules.aliases import ContainerAliases
 from spanlint.rules.base import Invalid, ScopedRule, Valid, words_pattern
 from spanlint.rules.flow import enclosing_statements
 from spanlint.rules.libcst_backend import cst
-from spanlint.rules.project import NOT_SPAN_NOUNS
+from spanlint.rules.project import ACTOR_NOUNS, NOT_SPAN_NOUNS
 from spanlint.rules.names import (
-    CONFIG_WORDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts,
+    CONFIG_WORDS, COPY_CALLS, MODEL_CALLS, MODEL_RECEIVER_WORDS, SUMMARY_PROSE_NOUNS, earlier_summary_slots, literal_asks_for_summary, name_parts,
     names_model_call, summarize_request,
     summary_noun_request,
 )
@@ -26,8 +26,9 @@ from spanlint.rules.prescan import (
 )
 from runtime_guard.vocabulary import Vocabulary
 
-# Name words of classes that show, carry or configure text rather than keep a summary (`HttpPayload`, `TicketPanel`).
-_LOOK_ALIKE_PARTS = NOT_SPAN_NOUNS | PAYLOAD_WORDS | CONFIG_WORDS
+# Name words of classes that show, carry or configure text rather than keep a summary (`HttpPayload`,
+# `TicketPanel`); an agent may keep one.
+_LOOK_ALIKE_PARTS = (NOT_SPAN_NOUNS - ACTOR_NOUNS) | PAYLOAD_WORDS | CONFIG_WORDS
 # Calls whose result says nothing about their argument's text: `len(summary)`, `bool(summary)`.
 _OPAQUE_CALLS = frozenset({"len", "bool", "int", "float", "isinstance", "id", "type", "hash", "count_tokens"})
 # Last words of a class name that make it a record of what its other words say (`SummaryRecord`).
@@ -479,6 +480,12 @@ No fix: what to record as lineage is the caller's decision.
             "    text = summarize(model, '\\n'.join(s.content for s in sources))\n"
             "    return Span(span_id=new_id(), content=text, kind='summary')\n",
         ),
+        # The prompt read out of the settings is named `summary`; what is summarized are the sources.
+        Valid(
+            "async def summarize_from_sources(store, settings):\n"
+            "    sources = [m for m in store.messages if not m.get('summary')]\n"
+            "    return await generate_summary(sources, store.model, settings.prompts['summary'].text)\n",
+        ),
     ]
     invalid = [
         # The running summary read with `.get`, through a prompt constant written over several lines.
@@ -761,6 +768,15 @@ No fix: what to record as lineage is the caller's decision.
             "        current = _ask(agent, f'Condense this into fewer words:\\n\\n{current}')\n    return current\n",
             line=7, column=19,
             message="`_ask(...)` summarizes a summary (`current` holds an earlier summary) and the chain is not recorded",
+        ),
+        # The previous summary fed back in, and the new one kept after a helper tags it.
+        Invalid(
+            "class RollingSummarizer:\n    def __init__(self, model):\n        self.model = model\n        self.current = None\n\n"
+            "    async def refresh(self, new_messages):\n        inputs = ([self.current] if self.current else []) + list(new_messages)\n"
+            "        summary = await generate_summary(inputs, self.model)\n"
+            "        self.current = _tag_summary(summary, covers=len(new_messages))\n        return self.current\n",
+            line=8, column=25,
+            message="`generate_summary(...)` summarizes a summary (`self.current` is overwritten with its own summary) and the chain is not recorded",
         ),
     ]
 
@@ -1047,8 +1063,12 @@ No fix: what to record as lineage is the caller's decision.
         if stored is None:
             stored = held
         wrapped = False
-        if stored is None and isinstance(value, cst.Call) and (callee_name(value) or "")[:1].isupper():
-            # `self.state = SummaryState(text=text, ...)`, `text` the result of a summarize call here
+        if stored is None and isinstance(value, cst.Call) and (
+            (callee_name(value) or "")[:1].isupper()
+            or (_own_callee(value) is not None and not _opaque(value) and callee_name(value) not in COPY_CALLS)
+        ):
+            # `self.state = SummaryState(text=text, ...)`, `self.current = _tag_summary(summary, covers=n)`,
+            # `text`, `summary` the result of a summarize call here
             stored = next((c for c in (self._held_call(scope, a.value) for a in value.args) if c is not None), None)
             wrapped = True
         if stored is not None and isinstance(target, (cst.Attribute, cst.Subscript)):
@@ -1218,7 +1238,7 @@ No fix: what to record as lineage is the caller's decision.
         elif isinstance(expr, cst.Attribute):
             inputs.texts.add(self.context.module.code_for_node(expr))
             self._add_resolved(expr, inputs)
-            if analysis.says_summary(expr.attr.value) or (whole and self._typed_summary(expr)) or (
+            if (analysis.says_summary(expr.attr.value) and not _configured(expr)) or (whole and self._typed_summary(expr)) or (
                 expr.attr.value in self.context.vocabulary.content_fields and self._typed_summary(expr.value)
             ):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
@@ -1227,7 +1247,9 @@ No fix: what to record as lineage is the caller's decision.
             inputs.texts.add(self.context.module.code_for_node(expr))
             self._add_resolved(expr, inputs)
             key = string_key(expr)
-            if (key and analysis.says_summary(key) and not _from_payload(expr)) or self._summary_key(expr.slice[0].slice):
+            if (key and analysis.says_summary(key) and not _from_payload(expr) and not _configured(expr)) or (
+                self._summary_key(expr.slice[0].slice)
+            ):
                 inputs.summary = inputs.summary or self.context.module.code_for_node(expr)
             self._scan(expr.value, inputs, whole=False)
         elif isinstance(expr, cst.Call):
@@ -1310,9 +1332,7 @@ No fix: what to record as lineage is the caller's decision.
         if analysis.is_summarize_call(call):
             inputs.nested = True
             return
-        name = callee_name(call) or ""
-        parts = name_parts(name)
-        if name in _OPAQUE_CALLS or (parts and parts[0] in _OPAQUE_PREFIXES):
+        if _opaque(call):
             return
         func = call.func
         if isinstance(func, cst.Attribute):
@@ -1572,6 +1592,30 @@ def _from_payload(expr: cst.BaseExpression) -> bool:
     named `summary`, not the output of a summarize call."""
     root = root_name(expr)
     return root is not None and any(p in PAYLOAD_WORDS for p in name_parts(root))
+
+
+def _opaque(call: cst.Call) -> bool:
+    """`len(summary)`, `count_tokens(summary)`, `is_stale(summary)`: a call whose result says nothing of the text."""
+    name = callee_name(call) or ""
+    parts = name_parts(name)
+    return name in _OPAQUE_CALLS or bool(parts and parts[0] in _OPAQUE_PREFIXES)
+
+
+def _configured(expr: cst.BaseExpression) -> bool:
+    """`settings.prompts["summary"]`, `self.config.summary_prompt`: a prompt or setting a person wrote, read
+    out of a configuration, not a summary made before."""
+    names: list[str] = []
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        if isinstance(expr, cst.Attribute):
+            names.append(expr.attr.value)
+        expr = expr.value
+    if isinstance(expr, cst.Name):
+        names.append(expr.value)
+    return any(p in _CONFIGURED_PARTS for name in names for p in name_parts(name))
+
+
+# Word parts of where a prompt or setting is read from (`settings.prompts`, `cfg.templates`).
+_CONFIGURED_PARTS = CONFIG_WORDS | frozenset({"prompt", "prompts", "template", "templates"})
 
 
 def _pattern(vocabulary: Vocabulary):  # type: ignore[no-untyped-def]

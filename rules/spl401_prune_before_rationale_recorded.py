@@ -522,6 +522,12 @@ No fix: the rationale is the author's to write.
             "    log.record(action='forget', span_ids=[m.id for m in stale], rationale='contradicted')\n"
             "    for memory in stale:\n        await memory_service.delete_memory(user_id=user_id, memory_id=memory.id)\n",
         ),
+        # Each pruned message recorded in a loop over what the removal is then given.
+        Valid(
+            "def prune_by_relevance(store, log, ranked, keep):\n    low = ranked[keep:]\n    if not low:\n        return 0\n"
+            "    for score, message in low:\n        log.record(message['tracking_id'], f'relevance {score:.3f}')\n"
+            "    store.remove(m['tracking_id'] for _, m in low)\n    return len(low)\n",
+        ),
     ]
     invalid = [
         Invalid(
@@ -1457,14 +1463,17 @@ def _sync_part(part: str, words: Sequence[str]) -> str:
 
 
 def _loops_recording(node: cst.FunctionDef, function: _Function, removal: cst.CSTNode) -> set[cst.CSTNode]:
-    """`for sid in ids: log.record(sid)` before `store.delete_nodes(ids)`: a loop recording each of the
-    ids the removal is given covers it (when it runs no time, nothing is removed); so does a loop that
+    """`for sid in ids: log.record(sid)` before `store.delete_nodes(ids)` (or `store.remove(m.id for m in
+    ids)`): a loop recording each of the ids the removal is given covers it (when it runs no time, nothing is removed); so does a loop that
     collects the ids it removes, each after its record (`_collected_after`), and a loop over what a
     later loop removes one by one (`for p in victims: log.record(p.id)`, then `for p in victims: delete(p.id)`)."""
     if not (isinstance(removal, cst.Call) and removal.args and function.record_loops):
         return set()
     resolve = function.aliases.resolve
-    removed = resolve(removal.args[0].value)
+    removed = removal.args[0].value
+    if isinstance(removed, (cst.GeneratorExp, cst.ListComp, cst.SetComp)) and not removed.for_in.inner_for_in:
+        removed = removed.for_in.iter  # `store.remove(m.id for _, m in low)` removes what `low` holds
+    removed = resolve(removed)
     enclosing = function.removal_loops.get(removal, ())
     removing = [resolve(loop.iter) for loop in enclosing]
     found = set()

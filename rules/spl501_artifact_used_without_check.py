@@ -107,14 +107,20 @@ class ContentSlicePrefilter(Prefilter):
         return False
 
     def _bounds_read(self, bounds: ast.expr, scope: Scope) -> bool:
-        """Bounds that read an attribute or item, or a local the function binds from such a read."""
+        """Bounds that read an attribute or item, or a local the function binds from such a read, or
+        offsets it is given with the stamp they were computed against (`_stamped_offsets`)."""
         names = set()
         for node in walk(bounds):
             if isinstance(node, (ast.Attribute, ast.Subscript)):
                 return True
             if isinstance(node, ast.Name):
                 names.add(node.id)
-        return bool(names) and not names.isdisjoint(self._read_bound(scope))
+        if not names:
+            return False
+        assert scope.node is not None
+        arguments = scope.node.args
+        params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+        return not names.isdisjoint(self._read_bound(scope)) or not names.isdisjoint(_stamped_offsets(params, self.vocabulary))
 
     def _read_bound(self, scope: Scope) -> set[str]:
         """Names the function binds (assignment, `for`, comprehension) from an attribute or item read."""
@@ -283,6 +289,20 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             "def highlight(span, pattern):\n    m = re.search(pattern, span.content)\n    start, end = m.span()\n"
             "    return span.content[start:end]\n"
         ),
+        # Offsets handed in with the version and hash they were computed on, compared first.
+        Valid(
+            "def quote_span(buffer, span_id: str, version: int, content_hash: str, start: int, end: int) -> str:\n"
+            "    span = buffer.get(span_id)\n    if (span.version, span.content_hash) != (version, content_hash):\n"
+            "        raise ValueError('stale offsets')\n    return span.content[start:end]\n",
+        ),
+        # The offset map's key, a class carrying the version and hash, compared whole with the span's.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass(frozen=True)\nclass SpanKey:\n    span_id: str\n"
+            "    version: int\n    content_hash: str\n\n@dataclass\nclass KeyedOffsetMap:\n    key: SpanKey\n"
+            "    offsets: list\n\ndef window(span, offset_map: KeyedOffsetMap, i: int) -> str:\n"
+            "    current: SpanKey = key_of(span)\n    if current != offset_map.key:\n        raise ValueError('stale')\n"
+            "    start, end = offset_map.offsets[i]\n    return span.content[start:end]\n",
+        ),
     ]
     invalid = [
         # Token offsets of an offset map, picked in one tuple assignment.
@@ -426,6 +446,13 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             line=4, column=16,
             message="`self.store.spans[span_id].content` sliced with offsets from `self.entries[span_id]` without checking its version or hash against the span",
         ),
+        # A tool given offsets with the version and hash they were computed on, which it never compares.
+        Invalid(
+            "def quote_span(buffer, span_id: str, version: int, content_hash: str, start: int, end: int) -> str:\n"
+            "    span = buffer.get(span_id)\n    return span.content[start:end]\n",
+            line=3, column=12,
+            message="`span.content` sliced with offsets from `start` without checking its version or hash against the span",
+        ),
     ]
 
     @classmethod
@@ -465,6 +492,17 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
         return False
 
     def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
+        """`art.version != span.version`, `a.content_hash == h`, or a stamp compared whole: a side whose class
+        carries a version or hash (`SpanKey.of(record) != offset_map.key`)."""
+        analysis = self.context.analysis
+        sides = [node.left, *(c.comparator for c in node.comparisons)]
+        if all(isinstance(c.operator, (cst.Equal, cst.NotEqual)) for c in node.comparisons) and not any(
+            isinstance(side, cst.Name) and side.value == "None" for side in sides
+        ):
+            for side in sides:
+                known = analysis.known_class(side, self.facts) if isinstance(side, (cst.Name, cst.Attribute)) else None
+                if known is not None and (known.version_fields or known.hash_fields):
+                    return True
         vocabulary = self.context.vocabulary
         watched = (*vocabulary.version_fields, *vocabulary.hash_fields)
         stack: list[cst.CSTNode] = [node]
@@ -624,6 +662,9 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 or isinstance(owner, cst.Name) and owner.value in self.state.fetched
             ):
                 return owner
+            held = analysis.holder_of(owner, self.facts)
+            if held is not None:
+                return held[0]  # `record.message.content`: the content of the span `record`
         return None
 
     def _artifact_in(
@@ -651,6 +692,8 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 found = self.state.artifact_locals.get(current.value)
                 if found is not None and (span_root is None or not _owned(found, span)):
                     return found
+                if current.value in _stamped_offsets(list(self.facts.params), self.context.vocabulary):
+                    return current
                 continue
             if isinstance(current, (cst.Attribute, cst.Subscript)):
                 read = self._offset_read(current, span)
@@ -745,6 +788,14 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 if artifact is not None:
                     self.state.slices.append((node, artifact))
                     return
+
+
+def _stamped_offsets(params: list[str], vocabulary: Vocabulary) -> frozenset[str]:
+    """The parameters naming offsets (`start`, `end`) of a function also given a version or hash
+    (`def quote(span_id, version, content_hash, start, end)`): an artifact handed in by its parts."""
+    if not any(p in vocabulary.version_fields or p in vocabulary.hash_fields for p in params):
+        return frozenset()
+    return frozenset(p for p in params if names_offsets(p))
 
 
 def _owned(expr: cst.BaseExpression, span: cst.BaseExpression | None) -> bool:
