@@ -1,0 +1,3 @@
+"""Research-notes assistant built on CAMEL."""
+
+__version__ = "0.3.1"

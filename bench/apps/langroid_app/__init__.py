@@ -1,0 +1,3 @@
+"""ctxkeeper: a long-running research assistant built on Langroid."""
+
+__version__ = "0.3.0"
