@@ -21,13 +21,15 @@ span context (a span class of the tree, a span id field, the word `span`).
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from spanlint.rules.libcst_backend import cst
 from spanlint.rules.names import (
-    COPY_CALLS, METADATA_FIELDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, literal_asks_for_summary, name_parts, names_model_call,
+    COPY_CALLS, METADATA_FIELDS, MODEL_CALLS, MODEL_RECEIVER_WORDS, is_derived_field, literal_asks_for_summary, name_parts,
+    names_model_call,
 )
 from spanlint.rules.prescan import alternation
 from spanlint.rules.project import (
@@ -39,6 +41,8 @@ from runtime_guard.vocabulary import Vocabulary
 _CAPWORD = re.compile(r"[A-Z](?<!\w[A-Z])\w*")  # `\b[A-Z]\w*`, starting with a character class: a faster search
 _FROM_IMPORT = re.compile(r"^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)", re.MULTILINE)
 _IMPORTED = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
+# What a local was read out of by key (`self._rows.get(sid)`, `notes[note_id]`): the mapping's code.
+_READ_MAPPING = re.compile(r"([\w.]+)(?:\.(?:get|pop)\(|\[)")
 _LOOKUP_THROUGH_SELF = re.compile(r"self(?:\.\w+)+\s*\(\s*[^)\s]")  # `self.buffer.get(span_id)`: a call given a key
 # Word parts of a root name that mark an API payload (request/response data), not a span buffer.
 PAYLOAD_WORDS = frozenset({"response", "responses", "completion", "request", "payload", "data", "json", "raw", "kwargs", "params", "body"})
@@ -700,6 +704,62 @@ class SpanAnalysis:
         ):
             return self.declares_builtin(expr.func.value, facts)
         return False
+
+    def dict_record(self, expr: cst.BaseExpression, facts: FunctionFacts | None, content: str) -> SpanClass | None:
+        """The record a plain dict is, when its keys say it is a versioned text record: `rec` read out of
+        a mapping (`rec = self._rows.get(sid)`, `record = notes.get(note_id)`) with the content key
+        `content` and a version or hash key, read or written on it in this function or given to the dict
+        literals this module stores in that mapping (`self._rows[s.span_id] = {"content": ..., "version": ...}`)."""
+        if not isinstance(expr, cst.Name) or facts is None or content not in self.vocabulary.content_fields:
+            return None
+        source = facts.alias_sources.get(expr.value)
+        mapping = _READ_MAPPING.match(source or "")
+        if mapping is None or expr.value in facts.not_spans or self.is_payload(expr, facts):
+            return None
+        keys = self._keys_used(facts.node, expr.value) | self._stored_keys().get(mapping.group(1), frozenset())
+        vocabulary = self.vocabulary
+        versions = tuple(k for k in vocabulary.version_fields if k in keys)
+        hashes = tuple(k for k in vocabulary.hash_fields if k in keys)
+        if not (versions or hashes):
+            return None
+        return SpanClass(
+            name="dict", fields=frozenset(keys | {content}), id_fields=tuple(k for k in vocabulary.id_fields if k in keys) or ("key",),
+            content_fields=(content,), version_fields=versions, hash_fields=hashes, hash_is_property=False,
+            derived_fields=tuple(k for k in sorted(keys) if is_derived_field(k, vocabulary)), is_record=True, mapping=True,
+        )
+
+    def _keys_used(self, function: cst.FunctionDef, name: str) -> frozenset[str]:
+        """The string keys read or written on the local `name` in `function` (`name["version"]`, `name.get("hash")`)."""
+        memo_key = ("keys used", function, name)
+        if memo_key not in self.memo:
+            keys: set[str] = set()
+            for node in traversal.descendants(function.body):
+                if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == name:
+                    key = string_key(node)
+                elif (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get"
+                      and isinstance(node.func.value, cst.Name) and node.func.value.value == name and node.args):
+                    key = string_value(node.args[0].value)
+                else:
+                    continue
+                if key:
+                    keys.add(key)
+            self.memo[memo_key] = frozenset(keys)
+        return self.memo[memo_key]
+
+    def _stored_keys(self) -> dict[str, frozenset[str]]:
+        """For each mapping this module stores dict literals in (`self._rows[k] = {...}`, `notes[k] = {...}`),
+        by its code, the literals' string keys."""
+        if "stored keys" not in self.memo:
+            found: dict[str, set[str]] = {}
+            # The whole file's text: the module the rules visit may hold only the definitions they need.
+            for node in ast.walk(ast.parse(self.source)):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+                    keys = {k.value for k in node.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                    for target in node.targets:
+                        if isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Name, ast.Attribute)):
+                            found.setdefault(ast.unparse(target.value), set()).update(keys)
+            self.memo["stored keys"] = {mapping: frozenset(keys) for mapping, keys in found.items()}
+        return self.memo["stored keys"]
 
     def class_of(self, expr: cst.BaseExpression, facts: FunctionFacts | None) -> SpanClass | None:
         """The span class of `expr`'s value when the tree says which."""

@@ -84,8 +84,16 @@ MODEL_CALLS = frozenset(
 
 
 def names_model_call(name: str | None) -> bool:
-    """`complete`, `ainvoke`, or a private one of them (`self._generate(prompt)`): a call that may run a model."""
-    return bool(name) and name.lstrip("_") in MODEL_CALLS
+    """`complete`, `ainvoke`, a private one of them (`self._generate(prompt)`), or a name starting with
+    a word saying so (`llm_response_forget`, `generate_reply`, `chat_completion`): a call that may run a model."""
+    if not name:
+        return False
+    parts = name_parts(name)
+    return name.lstrip("_") in MODEL_CALLS or (len(parts) > 1 and parts[0] in _MODEL_CALL_FIRST_WORDS)
+
+
+# First words of a method name that say it runs a model (`llm_response`, `generate_reply`).
+_MODEL_CALL_FIRST_WORDS = frozenset({"llm", "chat", "generate", "agenerate", "complete", "acomplete", "invoke", "ainvoke", "predict"})
 
 
 # Word parts of a receiver that is a model or a model's client: `self.model.invoke(...)`, `llm.complete(...)`,

@@ -180,6 +180,17 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             field = known.content_fields[0] if known is not None and known.content_fields else None
             self._add(owner, field, args[0].value if args else None, setter=True)
 
+    def _add_record(self, owner: cst.BaseExpression, field: str, value: cst.BaseExpression | None) -> None:
+        """A content item of a plain dict record (`SpanAnalysis.dict_record`) written in place."""
+        record = self.analysis.dict_record(owner, self.facts, field)
+        if record is None or self._small is None or self._line is None or self.facts.is_built(owner.value):
+            return
+        if value is not None and self.analysis.is_tombstone(value):
+            return
+        self.writes.append(ContentWrite(
+            self._small, self._line, owner, self.analysis.module.code_for_node(owner), field, record, None, True,
+        ))
+
     def _held_in(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, SpanClass, str] | None:
         """`span.message` (or `msg` bound to it), where `span`'s class keeps its content in a message-like
         field (`TurnSpan(span_id, message: ChatMessage, version, content_hash)`) and tracks it with a
@@ -245,6 +256,8 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
                     known = self.analysis.guessed_class(container, string_key(target))
                 if known is not None and known.is_span and known.mapping:  # `span["content"] = ...` on a TypedDict span
                     self._add(container, string_key(target), value, item=True)
+                elif known is None:  # `rec = self._rows.get(sid); rec["content"] = x`, its keys naming a version
+                    self._add_record(container, string_key(target), value)
 
     def _stored_copy(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         """`store[s.span_id] = replace(s, content=x)` (or a local bound to that copy stored so): a copy

@@ -157,6 +157,18 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def remember(events: list[Event], bucket: dict) -> None:\n    for event in events:\n"
             "        bucket[event.id] = MemoryEntry(id=event.id, content=event.content.model_copy(deep=True))\n",
         ),
+        # A plain dict record of the rows a store keeps, its version bumped with the text.
+        Valid(
+            "class Rows:\n    def __init__(self):\n        self._rows = {}\n\n    def capture(self, s):\n"
+            "        self._rows[s.span_id] = {'content': s.content, 'version': s.version}\n\n"
+            "    def patch(self, span_id, text):\n        rec = self._rows.get(span_id)\n        rec['content'] = text\n"
+            "        rec['version'] += 1\n",
+        ),
+        # A payload's body edited: an API value, not a stored record.
+        Valid(
+            "def build(payload):\n    body = payload.get('data')\n    body['content'] = body['content'].strip()\n"
+            "    return {'version': 2, 'body': body}\n",
+        ),
     ]
     invalid = [
         # A copy with new content handed back to the store that files it under its id.
@@ -311,6 +323,15 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def bump(record: MemoryRecord) -> None:\n    record.extra_info['version'] = '1'\n",
             line=16, column=5,
             message="`record.message` rewritten in place without bumping the version in its metadata",
+        ),
+        # A note kept as a plain dict in session state, with a version the tool reads but never bumps.
+        Invalid(
+            "def add_note(note_id, text, ctx):\n    notes = ctx.state.get('notes', {})\n"
+            "    notes[note_id] = {'text': text, 'version': 1}\n\n"
+            "def revise_note(note_id, text, ctx):\n    notes = ctx.state.get('notes', {})\n    record = notes.get(note_id)\n"
+            "    record['text'] = text\n    return {'status': 'ok', 'version': record['version']}\n",
+            line=8, column=5,
+            message="`record[\"text\"]` rewritten in place without bumping `record[\"version\"]`",
         ),
     ]
 

@@ -778,6 +778,14 @@ No fix: what to record as lineage is the caller's decision.
             line=8, column=25,
             message="`generate_summary(...)` summarizes a summary (`self.current` is overwritten with its own summary) and the chain is not recorded",
         ),
+        # A model method named for what it does (Langroid's `llm_response`), given the summary it replaces.
+        Invalid(
+            "class Memory:\n    def __init__(self, agent):\n        self.agent = agent\n        self.summary = ''\n\n"
+            "    def update(self, turns):\n"
+            "        self.summary = self.agent.llm_response(f'Update the summary: {self.summary}\\n{turns}').content\n",
+            line=7, column=24,
+            message="`llm_response(...)` summarizes a summary (`self.summary` is overwritten with its own summary) and the chain is not recorded",
+        ),
     ]
 
     @classmethod
