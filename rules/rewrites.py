@@ -1132,14 +1132,19 @@ class RewriteRule(ScopedRule):
                 )
             return False
 
-        if write.copy is not None:
-            given = next((a.value for a in getattr(write.copy, "args", ()) if a.keyword is not None and (
-                a.keyword.value in METADATA_FIELDS
-            )), None)
+        if write.copy is not None:  # the metadata it is given, by keyword or in `update={...}`
+            fields = _new_fields(write.copy) if isinstance(write.copy, cst.Call) else {}
+            given = next((fields[f] for f in METADATA_FIELDS if f in fields), None)
             if isinstance(given, cst.Dict):
                 return _dict_sets(given, kind, self._key_kind)
             if isinstance(given, cst.Name):  # `meta = dict(doc.metadata); meta[VERSION_KEY] += 1; Document(..., metadata=meta)`
-                return any(sets(n, None, given.value) for n in traversal.descendants(self.function.body))
+                return any(
+                    sets(n, None, given.value) or (  # `kwargs = {**msg.additional_kwargs, VERSION_KEY: v + 1}`
+                        isinstance(n, cst.Assign) and isinstance(n.value, cst.Dict) and _dict_sets(n.value, kind, self._key_kind)
+                        and any(isinstance(t.target, cst.Name) and t.target.value == given.value for t in n.targets)
+                    )
+                    for n in traversal.descendants(self.function.body)
+                )
             return False
         owners = {f"{write.owner_code}.{f}" for f in METADATA_FIELDS}
 

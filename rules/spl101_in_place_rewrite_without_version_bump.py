@@ -169,6 +169,15 @@ behaviour, and a caller that already bumps the version would now bump it twice.
             "def build(payload):\n    body = payload.get('data')\n    body['content'] = body['content'].strip()\n"
             "    return {'version': 2, 'body': body}\n",
         ),
+        # The copy is given metadata built with a new version under the file's key.
+        Valid(
+            "from pydantic import BaseModel\n\nclass ToolMessage(BaseModel):\n    id: str\n    content: str\n"
+            "    additional_kwargs: dict = {}\n\nSPAN_VERSION_KEY = 'span_version'\n\n"
+            "def shrink(messages: list[ToolMessage]):\n    out = []\n    for msg in messages:\n"
+            "        kwargs = {**msg.additional_kwargs, SPAN_VERSION_KEY: msg.additional_kwargs.get(SPAN_VERSION_KEY, 0) + 1}\n"
+            "        out.append(msg.model_copy(update={'content': msg.content[:200], 'additional_kwargs': kwargs}))\n"
+            "    return {'messages': out}\n",
+        ),
     ]
     invalid = [
         # A copy with new content handed back to the store that files it under its id.

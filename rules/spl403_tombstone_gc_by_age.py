@@ -201,6 +201,12 @@ No fix: which holders exist is specific to the application.
             "def maintain(self):\n    sweep_unheld_tombstones(self.buffer, self.log, self.settings.tombstone_ttl_s)\n"
             "    self.jobs.purge_finished(self.settings.job_ttl_s)\n",
         ),
+        # What goes is selected by age and by nothing holding it, then removed by identity.
+        Valid(
+            "import time\n\ndef gc(history, ttl):\n    cutoff = time.time() - ttl\n"
+            "    doomed = [m for m in history.spans() if m.tombstoned and m.tombstoned_at < cutoff and not history.is_held(m.span_id)]\n"
+            "    ids = {id(m) for m in doomed}\n    history.history = [m for m in history.history if id(m) not in ids]\n",
+        ),
     ]
     invalid = [
         Invalid(

@@ -115,7 +115,7 @@ class Vocabulary:
         "ticks", "epoch", "older", "deadline", "step", "steps", "round", "rounds", "iteration",
     )
     liveness_words: tuple[str, ...] = _t(
-        "holder", "holders", "refcount", "refcounts", "live_refs", "refs", "weakref", "weakrefs",
+        "holder", "holders", "held", "refcount", "refcounts", "live_refs", "refs", "weakref", "weakrefs",
         "referenced", "referrers", "has_holders", "is_referenced", "pinned", "pins", "lease", "leases",
         "readers", "in_use", "live", "alive", "cited", "cites", "citations", "references", "used_by",
     )
