@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence, TypeVar
 
+from spanlint.rules import traversal
 from spanlint.rules.analysis import FunctionFacts, SpanAnalysis, callee_name, run_elsewhere, string_key, string_value
 from spanlint.rules.base import FunctionStateRule
 from spanlint.rules.libcst_backend import cst
@@ -303,7 +304,7 @@ def words_in(node: cst.CSTNode) -> Iterator[str]:
             key = string_key(current)
             if key:
                 yield key
-        stack.extend(current.children)
+        stack.extend(traversal.children(current))
 
 
 _FIELD_PATH = re.compile(r"[A-Za-z_][\w.]*")
@@ -320,7 +321,7 @@ def field_names_in(node: cst.CSTNode) -> Iterator[str]:
             text = string_value(current)
             if text and len(text) < 64 and _FIELD_PATH.fullmatch(text):
                 yield text.rsplit(".", 1)[-1]
-        stack.extend(current.children)
+        stack.extend(traversal.children(current))
 
 
 def mentions(node: cst.CSTNode, words: Sequence[str]) -> bool:

@@ -452,7 +452,7 @@ class _WriteCollector(traversal.FunctionBodyVisitor):
             if isinstance(node, cst.Name) and depth > 0 and node.value in self._bound:
                 if self._reads_content(self._bound[node.value], span, field, depth - 1):
                     return True
-            stack.extend(node.children)
+            stack.extend(traversal.children(node))
         return False
 
     def _same_id(self, copied: cst.BaseExpression, target: cst.Subscript, key: cst.BaseExpression) -> bool:

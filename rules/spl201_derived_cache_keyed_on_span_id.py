@@ -1211,7 +1211,7 @@ def _names_in(expr: cst.BaseExpression):  # type: ignore[no-untyped-def]
         node = stack.pop()
         if isinstance(node, (cst.Name, cst.Attribute)):
             yield node
-        stack.extend(node.children)
+        stack.extend(traversal.children(node))
 
 
 def _mapping_name(mapping: cst.BaseExpression) -> str | None:

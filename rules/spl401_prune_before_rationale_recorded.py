@@ -1092,7 +1092,7 @@ No fix: the rationale is the author's to write.
             if isinstance(node, cst.Subscript) and _slice_bounded(node) and is_span_container(node.value, analysis, facts):
                 return True
             if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                stack.extend(node.children)
+                stack.extend(traversal.children(node))
         return False
 
     # --- what is a context container and a pruning policy ----------------------------------------
@@ -1533,14 +1533,14 @@ def _loops_after_guarded_record(function: cst.FunctionDef, records: list[cst.CST
     found: set[cst.CSTNode] = set()
 
     def holds_record(node: cst.CSTNode) -> bool:
-        return id(node) in wanted or any(holds_record(child) for child in node.children)
+        return id(node) in wanted or any(holds_record(child) for child in traversal.children(node))
 
     def walk(node: cst.CSTNode) -> None:
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and node is not function:
             return
         if isinstance(node, cst.For) and isinstance(node.iter, cst.Name) and node.iter.value in tested:
             found.add(node)
-        for child in node.children:
+        for child in traversal.children(node):
             walk(child)
         if isinstance(node, cst.If) and isinstance(node.test, cst.Name) and holds_record(node.body):
             tested.add(node.test.value)

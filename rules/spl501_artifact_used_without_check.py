@@ -6,7 +6,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from spanlint.rules import flow
+from spanlint.rules import flow, traversal
 from spanlint.rules.aliases import ValueAliases
 from spanlint.rules.analysis import callee_name, last_name, string_key
 from spanlint.rules.base import FunctionStateRule, Invalid, Valid
@@ -488,7 +488,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
             if isinstance(current, cst.Call) and self._is_check_call(current):
                 return True
             if not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                stack.extend(current.children)
+                stack.extend(traversal.children(current))
         return False
 
     def _compares_version_or_hash(self, node: cst.Comparison) -> bool:
@@ -512,7 +512,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 return True  # `art.version`, `cit.span_version`, `a.content_hash`
             if isinstance(current, cst.Subscript) and has_word(string_key(current) or "", watched):
                 return True
-            stack.extend(current.children)
+            stack.extend(traversal.children(current))
         return False
 
     def _is_check_call(self, node: cst.Call) -> bool:
@@ -703,7 +703,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                     stack.append(current.value)
                     stack.extend(current.slice)
                 continue
-            stack.extend(current.children)
+            stack.extend(traversal.children(current))
         return None
 
     def _offset_lookup(self, call: cst.Call, span: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -737,7 +737,7 @@ No fix: what to do with a stale artifact (recompute, drop, raise) is the caller'
                 return True
             if isinstance(current, cst.Subscript) and has_word(string_key(current) or "", watched):
                 return True
-            stack.extend(current.children)
+            stack.extend(traversal.children(current))
         return False
 
     def _offset_read(self, node: cst.Attribute | cst.Subscript, span: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -832,5 +832,5 @@ def _small_statements(body: cst.BaseSuite, wanted: set[int]) -> dict[int, cst.Ba
         if id(node) in wanted and statement is not None:
             found[id(node)] = statement
         if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            stack.extend((child, statement) for child in node.children)
+            stack.extend((child, statement) for child in traversal.children(node))
     return found

@@ -13,6 +13,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from spanlint.rules import traversal
 from spanlint.rules.analysis import literal_text
 from spanlint.rules.base import FileContext
 from spanlint.rules.libcst_backend import cst
@@ -243,7 +244,7 @@ def _own_nodes(body: cst.CSTNode) -> list[cst.CSTNode]:
     while pending:
         node = pending.pop()
         found.append(node)
-        pending.extend(c for c in node.children if not isinstance(c, (cst.FunctionDef, cst.ClassDef, cst.Lambda)))
+        pending.extend(c for c in traversal.children(node) if not isinstance(c, (cst.FunctionDef, cst.ClassDef, cst.Lambda)))
     return found
 
 

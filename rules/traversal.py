@@ -63,13 +63,28 @@ class BatchVisitor(Protocol):
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]: ...
 
 
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """`node.children` (its child nodes, in source order), read from its fields: LibCST's property
+    visits the node, which rebuilds it."""
+    found: list[cst.CSTNode] = []
+    no_value = cst.MaybeSentinel
+    for name in child_fields(type(node)):
+        value = getattr(node, name)
+        value_type = type(value)
+        if value_type is tuple or value_type is list:
+            found.extend(value)
+        elif value is not None and value_type is not no_value:
+            found.append(value)
+    return found
+
+
 def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """`node` and every node inside it, in no particular order."""
     pending = [node]
     while pending:
         current = pending.pop()
         yield current
-        pending.extend(current.children)
+        pending.extend(children(current))
 
 
 def visit_batched(node: cst.CSTNode, visitors: Iterable[BatchVisitor]) -> None:

@@ -60,22 +60,11 @@ def test_child_fields_are_the_fields_libcst_visits_in_its_order(kind: type) -> N
     assert traversal.child_fields(kind) == _fields_in_source(kind)
 
 
-def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-    for name in traversal.child_fields(type(node)):
-        value = getattr(node, name)
-        if isinstance(value, (tuple, list)):
-            found.extend(value)
-        elif isinstance(value, cst.CSTNode):
-            found.append(value)
-    return found
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_children_from_fields_are_libcsts_children(path: Path) -> None:
     for node in _nodes(_module(path)):
         expected = node.children
-        found = _children(node)
+        found = traversal.children(node)
         assert len(found) == len(expected) and all(a is b for a, b in zip(found, expected)), type(node).__name__
 
 
