@@ -295,6 +295,7 @@ class ProjectIndex:
     frameworks: "FrameworkClasses | None" = field(default=None, repr=False)
     _resolved: dict[tuple[str, str], SpanClass | None] = field(default_factory=dict, repr=False)
     _span_nouns: dict[str, bool] = field(default_factory=dict, repr=False)  # `names_span_class`, per word
+    _by_last_part: dict[str, list[str]] | None = field(default=None, repr=False)  # class names by last word part
     _definers: dict[tuple[str, str], str | None] = field(default_factory=dict, repr=False)  # `class_defining`
 
     @classmethod
@@ -324,6 +325,7 @@ class ProjectIndex:
         self.metadata_ids.update(summary.metadata_ids)
         self._resolved.clear()
         self._span_nouns.clear()
+        self._by_last_part = None
         self._definers.clear()
 
     def names_span_class(self, word: str) -> bool:
@@ -331,9 +333,14 @@ class ProjectIndex:
         `record_id` in another record then names one of its spans' ids."""
         found = self._span_nouns.get(word)
         if found is None:
+            if self._by_last_part is None:
+                self._by_last_part = {}
+                for name in self.classes:
+                    parts = name_parts(name)
+                    if parts:
+                        self._by_last_part.setdefault(parts[-1], []).append(name)
             found = self._span_nouns[word] = any(
-                name_parts(name)[-1:] == [word] and (c := self.class_named(name)) is not None and c.is_span
-                for name in self.classes
+                (c := self.class_named(name)) is not None and c.is_span for name in self._by_last_part.get(word, ())
             )
         return found
 
