@@ -63,12 +63,12 @@ class BatchVisitor(Protocol):
     def get_visitors(self) -> Mapping[str, Callable[[cst.CSTNode], Any]]: ...
 
 
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """`node.children` (its child nodes, in source order), read from its fields: LibCST's property
-    visits the node, which rebuilds it."""
+def children(node: cst.CSTNode, fields: tuple[str, ...] | None = None) -> list[cst.CSTNode]:
+    """`node.children` (its child nodes, in source order), read from its fields (`fields`, default all
+    its `child_fields`): LibCST's property visits the node, which rebuilds it."""
     found: list[cst.CSTNode] = []
     no_value = cst.MaybeSentinel
-    for name in child_fields(type(node)):
+    for name in child_fields(type(node)) if fields is None else fields:
         value = getattr(node, name)
         value_type = type(value)
         if value_type is tuple or value_type is list:
@@ -168,7 +168,6 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
     table: dict[type, Entry] = {}
     stack: list[Any] = [root]
     pop, push, extend = stack.pop, stack.append, stack.extend
-    no_value = cst.MaybeSentinel
     while stack:
         node = pop()
         kind = type(node)
@@ -197,16 +196,9 @@ def walk(root: cst.CSTNode, entry_for: Callable[[type], Entry], *, skip_on_false
             push((leaves, node))
         if not fields:
             continue
-        children: list[cst.CSTNode] = []
-        for name in fields:
-            value = getattr(node, name)
-            value_type = type(value)
-            if value_type is tuple or value_type is list:
-                children.extend(value)
-            elif value is not None and value_type is not no_value:
-                children.append(value)
-        children.reverse()
-        extend(children)
+        found = children(node, fields)
+        found.reverse()
+        extend(found)
 
 
 def _method_target(visitor: object, name: str) -> tuple[str, type]:
