@@ -596,6 +596,15 @@ No fix: the right key depends on what the span carries (a version, a content has
             line=23, column=21,
             message="`self._cache` holds an artifact derived from span content keyed on the span id `sid` alone",
         ),
+        # A span named `body` (a content word): the key is its id, not its content.
+        Invalid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass SpanBody:\n    span_id: str\n    text: str\n    version: int = 0\n\n"
+            "class SpanEmbedder:\n    def __init__(self):\n        self._vectors: dict[str, list[float]] = {}\n\n"
+            "    def vector_for(self, body: SpanBody) -> list[float]:\n"
+            "        self._vectors[body.span_id] = embed_text(body.text)\n",
+            line=14, column=23,
+            message="`self._vectors` holds an artifact derived from span content keyed on the span id `body.span_id` alone",
+        ),
     ]
 
     @classmethod
@@ -992,12 +1001,11 @@ No fix: the right key depends on what the span carries (a version, a content has
         return found[0] if found else None
 
     def _follows_content(self, expr: cst.BaseExpression) -> bool:
-        """A key part that changes with the content: a version, a hash, the content itself."""
-        for node in _names_in(expr):
-            name = last_name(node)
-            if self._tracks_content(name):
-                return True
-        return False
+        """A key part that changes with the content: a version, a hash, the content itself (not the object
+        an attribute is read from: `body.span_id` of a `body: SpanBody`)."""
+        names = list(_names_in(expr))
+        objects = {id(n.value) for n in names if isinstance(n, cst.Attribute)}
+        return any(id(node) not in objects and self._tracks_content(last_name(node)) for node in names)
 
     # --- aliases ---------------------------------------------------------------------------
     def _resolve(self, expr: cst.BaseExpression) -> cst.BaseExpression:
