@@ -605,6 +605,15 @@ No fix: the right key depends on what the span carries (a version, a content has
             line=14, column=23,
             message="`self._vectors` holds an artifact derived from span content keyed on the span id `body.span_id` alone",
         ),
+        # A parameter annotated with a well-known span class of a library that is not installed.
+        Invalid(
+            "from letta.schemas.passage import Passage\n\nclass VectorMemo:\n    def __init__(self, embed):\n"
+            "        self._embed = embed\n        self._m: dict[str, list[float]] = {}\n\n"
+            "    def vector(self, p: Passage) -> list[float]:\n        k = p.id\n        v = self._m.get(k)\n"
+            "        if v is None:\n            v = self._embed(p.text)\n            self._m[k] = v\n        return v\n",
+            line=13, column=21,
+            message="`self._m` holds an artifact derived from span content keyed on the span id `k` alone",
+        ),
     ]
 
     @classmethod
@@ -834,7 +843,14 @@ No fix: the right key depends on what the span carries (a version, a content has
         if not isinstance(resolved, cst.Attribute):
             return True  # an id known by its name alone (`span_id`): nothing more to learn
         field = read.strip(".[]\"'") if read[:1] in ".[" else None  # `.text`, `["text"]`; not `get_content(`
-        return self.context.analysis.is_span_like(resolved.value, self.facts, content=field)
+        return self._annotated_span(resolved.value) or self.context.analysis.is_span_like(resolved.value, self.facts, content=field)
+
+    def _annotated_span(self, expr: cst.BaseExpression) -> bool:
+        """`p: Passage`: a parameter annotated with a well-known span class of a library that is not
+        installed (`vocabulary.span_class_names`)."""
+        return isinstance(expr, cst.Name) and self.facts is not None and (
+            self.facts.params.get(expr.value) in self.context.vocabulary.span_class_names
+        )
 
     def _content_read_in(self, value: cst.BaseExpression, frame: _Frame, depth: int) -> str | None:
         """The content read (`.content`) `value` is computed from (`count_tokens(span.content)`), itself or
@@ -1079,6 +1095,8 @@ No fix: the right key depends on what the span carries (a version, a content has
         field, or content it holds (`MemoryRecord(uuid, message)`), counts (`Fragment(id, text)`), since the
         key and the derived value already say span."""
         if self._codes(expr) & spans:
+            return True
+        if self._annotated_span(expr):
             return True
         analysis = self.context.analysis
         for candidate in {expr, self._resolve(expr)}:
