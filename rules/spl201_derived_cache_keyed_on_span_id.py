@@ -155,7 +155,11 @@ class CacheKeyPrefilter(Prefilter):
         return name is not None and not self.cache_words.isdisjoint(self.parts(name))
 
     def _memoized_on_id(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """`@lru_cache` (or another cache decorator) on a function taking an id-ish parameter."""
+        """`@lru_cache` (or another cache decorator) on a function taking an id-ish parameter, or a
+        decorator given a key function (`key_func=lambda s: s["span_id"]`: `_id_key_function`'s shape)."""
+        if any(isinstance(k, ast.keyword) and k.arg in _KEY_FUNCTION_KEYWORDS and isinstance(k.value, ast.Lambda)
+               for d in node.decorator_list if isinstance(d, ast.Call) for k in ast.walk(d)):
+            return True
         if not any(last_dotted_part(d.func if isinstance(d, ast.Call) else d) in self.cache_decorators
                    for d in node.decorator_list):
             return False
@@ -374,6 +378,12 @@ No fix: the right key depends on what the span carries (a version, a content has
         # A mapping made for one use and returned by a function not named for a cache.
         Valid(
             "def sentence_map(spans):\n    return {span.span_id: sentence_bounds(span.content) for span in spans}\n",
+        ),
+        # The task cache's key function reads the id and the version.
+        Valid(
+            "from langgraph.func import task\nfrom langgraph.types import CachePolicy\n\n"
+            "@task(cache_policy=CachePolicy(key_func=lambda span: (span['span_id'], span['version'])))\n"
+            "def embed_for_rerank(span):\n    return EMBEDDINGS.embed_query(span['content'])\n",
         ),
     ]
     invalid = [
@@ -613,6 +623,14 @@ No fix: the right key depends on what the span carries (a version, a content has
             "        if v is None:\n            v = self._embed(p.text)\n            self._m[k] = v\n        return v\n",
             line=13, column=21,
             message="`self._m` holds an artifact derived from span content keyed on the span id `k` alone",
+        ),
+        # A task cache keyed by a function reading only the span's id.
+        Invalid(
+            "from langgraph.func import task\nfrom langgraph.types import CachePolicy\n\n"
+            "@task(cache_policy=CachePolicy(key_func=lambda span: span['span_id']))\n"
+            "def embed_for_rerank(span):\n    return EMBEDDINGS.embed_query(span['content'])\n",
+            line=4, column=54,
+            message="`@task` holds an artifact derived from span content keyed on the span id `span['span_id']` alone",
         ),
     ]
 
@@ -929,10 +947,15 @@ No fix: the right key depends on what the span carries (a version, a content has
 
     # --- memoized functions ----------------------------------------------------------------
     def _check_memoized(self, node: cst.FunctionDef) -> None:
-        """`@lru_cache` on a function that takes a span id alone and reads the span's content."""
+        """`@lru_cache` on a function that takes a span id alone and reads the span's content; or a cache
+        keyed by a function reading only an id (`@task(cache_policy=CachePolicy(key_func=lambda s: s["span_id"]))`,
+        `@cached(cache, key=lambda s: s.id)`) on one that reads its argument's content."""
         decorators = self.context.vocabulary.cache_decorators
         memoizing = [n for n in (_decorator_name(d.decorator) for d in node.decorators) if n in decorators]
         if not memoizing:
+            key = next((k for d in node.decorators if (k := _id_key_function(d.decorator, self.context.vocabulary)) is not None), None)
+            if key is not None and self._content_read.search(self.context.module.code_for_node(node.body)):
+                self.report(key, self._message(f"@{_decorator_name(next(iter(node.decorators)).decorator)}", key))
             return
         params = [p for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)
                   if p.name.value not in ("self", "cls")]
@@ -1269,6 +1292,26 @@ def _owner_code(module: cst.Module, span_id: cst.BaseExpression) -> str:
     if isinstance(span_id, (cst.Attribute, cst.Subscript)):
         return module.code_for_node(span_id.value)
     return module.code_for_node(span_id)
+
+
+def _id_key_function(decorator: cst.BaseExpression, vocabulary: Vocabulary) -> cst.BaseExpression | None:
+    """In a decorator's arguments, the body of a cache's key function that reads only an id of its one
+    parameter (`key_func=lambda span: span["span_id"]`, `key=lambda s: s.id`), else None."""
+    for node in traversal.descendants(decorator) if isinstance(decorator, cst.Call) else ():
+        if not (isinstance(node, cst.Arg) and node.keyword is not None and node.keyword.value in _KEY_FUNCTION_KEYWORDS
+                and isinstance(node.value, cst.Lambda) and len(node.value.params.params) == 1):
+            continue
+        param, body = node.value.params.params[0].name.value, node.value.body
+        field = string_key(body) if isinstance(body, cst.Subscript) else body.attr.value if isinstance(body, cst.Attribute) else None
+        if field is not None and isinstance(body.value, cst.Name) and body.value.value == param and (
+            field in vocabulary.id_fields or name_parts(field)[-1:] == ["id"]
+        ):
+            return body
+    return None
+
+
+# Keywords that give a cache the function computing its key (LangGraph's `CachePolicy(key_func=...)`, cachetools' `key=`).
+_KEY_FUNCTION_KEYWORDS = frozenset({"key_func", "key"})
 
 
 def _decorator_name(decorator: cst.BaseExpression) -> str:
