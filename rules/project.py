@@ -55,9 +55,10 @@ ENVELOPE_NOUNS = frozenset({"request", "payload"}) | CONFIG_WORDS
 # messages are spans, it is not one.
 ACTOR_NOUNS = frozenset({"agent", "agents"})
 NOT_SPAN_NOUNS = UI_NOUNS | ROW_NOUNS | ENVELOPE_NOUNS | ACTOR_NOUNS
-# Word parts of a class name, anywhere in it, that make a class with no span noun a screen element or
-# configuration authored by a person (`MenuItem`, `PromptPreset`, `ReplyTemplate`): not a span.
-SCREEN_OR_CONFIG_PARTS = UI_NOUNS | CONFIG_WORDS | frozenset({"preset", "profile", "template"})
+# Word parts of a class name, anywhere in it, that make a class with no span noun a screen element,
+# configuration authored by a person or a unit of background work (`MenuItem`, `PromptPreset`,
+# `ReplyTemplate`, `Job`): not a span.
+SCREEN_OR_CONFIG_PARTS = UI_NOUNS | CONFIG_WORDS | frozenset({"preset", "profile", "template", "job", "jobs"})
 # Fields that are a class's own identity when it declares no id field of the vocabulary's.
 OWN_IDENTITY_FIELDS = ("uuid", "uid")
 # Methods that make a class a container of other objects.
@@ -155,7 +156,8 @@ class SpanClass:
         `TicketPanel`, `TicketRow`, `IngestRequest`, `AgentSettings`) is not; without
         a span noun either, nor is one that extends a library class (a widget, an exception), maps a
         database table, is placed on a screen (two layout fields: `Label(id, text, x, y)`) or is named
-        as a screen element or a configuration anywhere in its name (`MenuItem`, `PromptPreset`); nor is one
+        as a screen element, a configuration or a job anywhere in its name (`MenuItem`, `PromptPreset`,
+        `Job`); nor is one
         the configuration exempts (`vocabulary.not_span_classes`)."""
         tracked = bool(self.version_fields or self.hash_fields)
         if self.exempt or not (self.id_fields and (self.content_fields or self.content_setters or (tracked and self.holds_content))):

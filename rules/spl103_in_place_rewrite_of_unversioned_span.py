@@ -180,6 +180,11 @@ No automatic fix: copy-on-rewrite changes the callers, and adding a field change
             "    messages: list = field(default_factory=list)\n\n"
             "def compact(agent: Agent, summary, keep: int) -> None:\n    agent.messages[2:-keep] = [summary]\n",
         ),
+        # A job of a work queue, its text rewritten before a retry: not a span.
+        Valid(
+            "from dataclasses import dataclass\n\n@dataclass\nclass Job:\n    id: str\n    text: str\n    attempts: int = 0\n\n"
+            "def retry(job: Job) -> None:\n    job.text = job.text.strip()\n    job.attempts += 1\n",
+        ),
     ]
     invalid = [
         # A graph node handing back copies under the same ids: LangGraph's `add_messages` swaps them in by id.
