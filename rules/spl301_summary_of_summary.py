@@ -1371,11 +1371,14 @@ No fix: what to record as lineage is the caller's decision.
     def _selects_summaries(self, call: cst.Call) -> bool:
         """A read that asks for summaries by a word among its arguments (`filter={"kind": "summary"}`, a
         condition on `"summary"`, `search(("digests", user))`): what it returns are summaries."""
-        says = self.context.analysis.says_summary
-        return any(
-            isinstance(node, cst.SimpleString) and (text := string_value(node)) is not None
-            and _KEYWORD.fullmatch(text) is not None and says(text)
-            for arg in call.args for node in traversal.descendants(arg.value)
+        return any(self._names_summaries(node) for arg in call.args for node in traversal.descendants(arg.value))
+
+    def _names_summaries(self, node: cst.CSTNode, prose: bool = False) -> bool:
+        """`node` is a one-word string saying summary (`"summary"`, `"summaries"`), or with `prose` naming
+        one in prose (`"digest"`, `"recap"`)."""
+        text = string_value(node) if isinstance(node, cst.SimpleString) else None
+        return text is not None and _KEYWORD.fullmatch(text) is not None and (
+            self.context.analysis.says_summary(text) or (prose and text.lower() in SUMMARY_PROSE_NOUNS)
         )
 
     def _selects_summary(self, condition: cst.BaseExpression) -> bool:
@@ -1385,11 +1388,9 @@ No fix: what to record as lineage is the caller's decision.
             return self._selects_summary(condition.left) or self._selects_summary(condition.right)
         if not isinstance(condition, cst.Comparison):
             return False
-        says = self.context.analysis.says_summary
         return any(
             isinstance(target.operator, (cst.Equal, cst.In)) and any(
-                isinstance(node, cst.SimpleString) and (text := string_value(node)) is not None
-                and _KEYWORD.fullmatch(text) is not None and (says(text) or text.lower() in SUMMARY_PROSE_NOUNS)
+                self._names_summaries(node, prose=True)
                 for side in (condition.left, target.comparator) for node in traversal.descendants(side)
             )
             for target in condition.comparisons
